@@ -1,0 +1,50 @@
+# Every target creates .venv when it is missing and installs what it needs: nothing is installed by hand.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+
+.PHONY: demo test lint typecheck pytest docs soak clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed-base: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+$(VENV)/.installed-docs: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[docs]'
+	touch $@
+
+## demo: install, then run the main job on the bundled defaults.
+demo: $(VENV)/.installed-base
+	$(BIN)/armata-rules board --svg build/fortress.svg
+
+## test: install with the dev extra, then ruff, mypy --strict and pytest (Hypothesis "ci" profile).
+test: lint typecheck pytest
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(VENV)/.installed-dev
+	$(BIN)/mypy --strict armata_rules
+
+pytest: $(VENV)/.installed-dev
+	$(BIN)/pytest
+
+## soak: the long Hypothesis profile.
+soak: $(VENV)/.installed-dev
+	ARMATA_HYPOTHESIS_PROFILE=soak $(BIN)/pytest
+
+## docs: the Sphinx site, warnings as errors.
+docs: $(VENV)/.installed-docs
+	$(BIN)/sphinx-build -W --keep-going -b html docs build/docs
+
+clean:
+	rm -rf build .mypy_cache .pytest_cache .ruff_cache .hypothesis

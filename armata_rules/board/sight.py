@@ -1,0 +1,48 @@
+"""Line of sight: what a piece sees along straight corridors (peg19.en:854, peg19.en:895, sb19.en:415, sb19.en:452).
+
+A line of sight starts at a space and follows consecutive corridors in one of the six cell directions, across room
+borders too ("even into another room"), until a wall. A collapsed platform has left play, so sight stops at its
+edge. Pieces do not block sight at this level: which seen piece counts (the nearest, a Powerwolf between a Strigoi and
+a ladder) is for the rules that use the line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from armata_rules.board.fortress import Fortress, FortressState, SpaceId
+
+__all__ = ["SightLine", "sees", "sight_lines"]
+
+
+@dataclass(frozen=True, slots=True)
+class SightLine:
+    """The spaces seen in one cell direction, nearest first, each with its distance in steps."""
+
+    direction: int
+    seen: tuple[tuple[SpaceId, int], ...]
+
+
+def sight_lines(fortress: Fortress, state: FortressState, origin: SpaceId) -> tuple[SightLine, ...]:
+    """The six lines of sight from ``origin`` in ``state`` (a direction with a wall right away sees nothing)."""
+    corridors = fortress.view(state).corridors
+    if origin not in corridors:
+        fortress.cell(origin, state)  # raises the clear error for an unknown or out-of-play space
+    lines = []
+    for direction in range(6):
+        seen: list[tuple[SpaceId, int]] = []
+        current = origin
+        while (nxt := corridors[current].get(direction)) is not None and nxt != origin:
+            seen.append((nxt, len(seen) + 1))
+            current = nxt
+        lines.append(SightLine(direction, tuple(seen)))
+    return tuple(lines)
+
+
+def sees(fortress: Fortress, state: FortressState, origin: SpaceId, target: SpaceId) -> int | None:
+    """The distance at which ``origin`` sees ``target`` along a straight corridor, or ``None``."""
+    for line in sight_lines(fortress, state, origin):
+        for space, dist in line.seen:
+            if space == target:
+                return dist
+    return None

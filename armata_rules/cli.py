@@ -1,0 +1,124 @@
+"""The ``armata-rules`` command: readable tables for people, ``--json`` for machines.
+
+Each subcommand is a small function that parses nothing itself, calls the library and prints; errors the user can
+fix (a bad layout file, an unknown room) are printed as one line naming what and where, with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from armata_rules.board import Fortress, LayoutError, default_layout, load_layout, render_svg, summarize
+
+__all__ = ["main"]
+
+Handler = Callable[[argparse.Namespace, Console], int]
+
+
+class UsageError(Exception):
+    """Bad input the user can fix; printed as one line, exit status 2."""
+
+
+def _fortress(args: argparse.Namespace) -> Fortress:
+    layout = load_layout(args.layout) if args.layout else default_layout()
+    return Fortress(layout)
+
+
+def _board(args: argparse.Namespace, console: Console) -> int:
+    fortress = _fortress(args)
+    state = fortress.initial_state()
+    if args.ladders:
+        try:
+            state = fortress.with_ladders(state, args.ladders)
+        except ValueError as err:
+            raise UsageError(str(err)) from None
+    for spec in args.rotate:
+        room, _, steps = spec.partition("=")
+        if room not in fortress.platform_rooms or not steps.lstrip("-").isdigit():
+            raise UsageError(f"--rotate {spec!r}: expected ROOM=STEPS with ROOM one of {fortress.platform_rooms}")
+        state = fortress.rotated(state, room, int(steps))
+    if args.svg:
+        path = Path(args.svg)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(render_svg(fortress, state), encoding="utf-8")
+    summary = summarize(fortress)
+    if args.json:
+        data = summary.to_json()
+        if args.svg:
+            data["svg"] = str(args.svg)
+        print(json.dumps(data, indent=2))
+        return 0
+    console.print(f"[bold]Fortress[/bold] {summary.layout}: {len(summary.rooms)} rooms, {summary.corridors} corridors")
+    console.print(f"[dim]{summary.provenance}[/dim]")
+    table = Table("room", "slot", "spaces", "platform", "stairs", "red", "grey", "corridors", "books", "mark")
+    for room in summary.rooms:
+        table.add_row(
+            room.room,
+            room.slot,
+            str(room.spaces),
+            str(room.platform_spaces),
+            str(room.stairs),
+            str(room.red),
+            str(room.grey),
+            str(room.corridors),
+            room.books,
+            "Strigoi" if room.strigoi_mark else "",
+        )
+    console.print(table)
+    console.print(f"ladder sites: {summary.ladder_sites}")
+    for reading, sites in summary.ladder_sites_by_reading.items():
+        console.print(f"  legal at setup under [italic]{reading}[/italic]: {len(sites)}: {', '.join(sites)}")
+    if args.svg:
+        console.print(f"wrote {args.svg}")
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="armata-rules", description="The rules of Armata Strigoi: engine, proofs, ambiguities, board."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    board = sub.add_parser("board", help="summarise the fortress and render it as SVG")
+    board.add_argument("--layout", metavar="FILE", help="a layout file (.toml or .json); default: bundled")
+    board.add_argument("--svg", metavar="FILE", help="write the fortress as SVG to FILE")
+    board.add_argument(
+        "--ladder",
+        dest="ladders",
+        action="append",
+        default=[],
+        metavar="SITE",
+        help="show a ladder tile on SITE (repeatable), e.g. NE:ladder0",
+    )
+    board.add_argument(
+        "--rotate",
+        action="append",
+        default=[],
+        metavar="ROOM=STEPS",
+        help="turn ROOM's platform by STEPS x 60 degrees before rendering (repeatable)",
+    )
+    board.add_argument("--json", action="store_true", help="print the summary as JSON")
+    board.set_defaults(handler=_board)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    args = _parser().parse_args(argv)
+    console = Console()
+    handler: Handler = args.handler
+    try:
+        return handler(args, console)
+    except (LayoutError, UsageError) as err:
+        print(f"armata-rules: error: {err}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
