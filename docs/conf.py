@@ -11,7 +11,7 @@ sys.path.insert(0, str(HERE.parent))
 
 project = "armata-rules"
 author = "armata-rules developers"
-copyright = "2026, armata-rules developers"  # noqa: A001
+copyright = "2026, armata-rules developers"
 
 extensions = [
     "sphinx.ext.autodoc",

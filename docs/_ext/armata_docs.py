@@ -27,8 +27,18 @@ class BoardDirective(Directive):
         summary = summarize(fortress)
         headers = ["room", "slot", "spaces", "platform", "stairs", "red", "grey", "corridors", "books", "Strigoi mark"]
         rows = [
-            [r.room, r.slot, r.spaces, r.platform_spaces, r.stairs, r.red, r.grey, r.corridors, r.books,
-             "yes" if r.strigoi_mark else ""]
+            [
+                r.room,
+                r.slot,
+                r.spaces,
+                r.platform_spaces,
+                r.stairs,
+                r.red,
+                r.grey,
+                r.corridors,
+                r.books,
+                "yes" if r.strigoi_mark else "",
+            ]
             for r in summary.rooms
         ]
         return [nodes.paragraph(text=summary.provenance), figure, _table(headers, rows)]
