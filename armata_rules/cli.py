@@ -15,7 +15,10 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from armata_rules.board import Fortress, LayoutError, default_layout, load_layout, render_svg, summarize
+from armata_rules.board import Fortress, default_layout, load_layout, render_svg, summarize
+from armata_rules.components import load_pack
+from armata_rules.datafile import DataFileError
+from armata_rules.records import load_record, replay
 
 __all__ = ["main"]
 
@@ -80,6 +83,32 @@ def _board(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def _replay(args: argparse.Namespace, console: Console) -> int:
+    record = load_record(args.file)
+    pack = load_pack(args.pack) if args.pack else None
+    layout = load_layout(args.layout) if args.layout else None
+    _, state = replay(record, args.file, pack, layout)
+    result = {
+        "file": args.file,
+        "ok": True,
+        "ruleset": record.ruleset.name,
+        "heroes": list(record.heroes),
+        "actions": len(record.actions),
+        "round": state.round,
+        "outcome": None if state.outcome is None else state.outcome.value,
+        "hash": state.hash(),
+    }
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        outcome = result["outcome"] or "game in progress"
+        console.print(
+            f"[green]replayed[/green] {args.file}: {len(record.actions)} actions, round {state.round}, {outcome}; "
+            f"hash {state.hash()[:16]}… matches"
+        )
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="armata-rules", description="The rules of Armata Strigoi: engine, proofs, ambiguities, board."
@@ -105,6 +134,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     board.add_argument("--json", action="store_true", help="print the summary as JSON")
     board.set_defaults(handler=_board)
+
+    replay_cmd = sub.add_parser("replay", help="re-run a game record and check it reaches the recorded state")
+    replay_cmd.add_argument("file", help="a game record (.json)")
+    replay_cmd.add_argument("--pack", metavar="FILE", help="the data pack the record was played with, if not bundled")
+    replay_cmd.add_argument("--layout", metavar="FILE", help="the layout the record was played on, if not bundled")
+    replay_cmd.add_argument("--json", action="store_true", help="print the result as JSON")
+    replay_cmd.set_defaults(handler=_replay)
     return parser
 
 
@@ -115,7 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     handler: Handler = args.handler
     try:
         return handler(args, console)
-    except (LayoutError, UsageError) as err:
+    except (DataFileError, UsageError) as err:
         print(f"armata-rules: error: {err}", file=sys.stderr)
         return 2
 

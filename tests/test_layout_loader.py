@@ -180,7 +180,7 @@ def test_no_red_encounter_space_is_refused() -> None:
     [
         ("bad.toml", b"format = = 1", "is not valid TOML"),
         ("bad.json", b"{format: 1}", "is not valid JSON"),
-        ("bad.yaml", b"format: 1", "unknown layout file type"),
+        ("bad.yaml", b"format: 1", "unknown file type"),
         ("latin1.toml", "name = 'caf\u00e9'".encode("latin-1"), "is not UTF-8"),
         ("list.json", b"[1, 2]", "top level must be a table"),
     ],

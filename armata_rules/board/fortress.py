@@ -353,7 +353,7 @@ class Fortress:
                 meets = (outer_space.local, opposite(world_dir)) in tile.openings
                 if outer_space.room == room and not outer_space.on_platform and meets:
                     join(inner, outer)
-        for sid in state.ladders:
+        for sid in sorted(state.ladders):  # sorted: corridor order must not depend on set iteration order
             for entry in self.ladder_sites[sid].entries:
                 join(sid, entry)
         stairs = tuple(sid for sid in cells if self.spaces[sid].kind.is_stairs)

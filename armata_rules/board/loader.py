@@ -34,21 +34,20 @@ radius 1 belong to the platform and are described under ``platform``. See :mod:`
 
 from __future__ import annotations
 
-import json
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Literal
 
 import networkx as nx
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field
 
 from armata_rules.board.fortress import Fortress
 from armata_rules.board.hexgrid import PLATFORM_RADIUS, ROOM_RADIUS, Hex, disc, distance, parse_hex, rotate
 from armata_rules.board.hexgrid import ROOM_STEP as _ROOM_STEP
 from armata_rules.board.layout import LETTERS, Layout, PlatformTile, RoomTile, SpaceKind
+from armata_rules.datafile import DataFileError, StrictModel, read_data_file, validate_model
 
 __all__ = ["DEFAULT_LAYOUT", "LayoutError", "default_layout", "load_layout", "parse_layout"]
 
@@ -57,21 +56,11 @@ DEFAULT_LAYOUT = "default"
 FORMAT_VERSION = 1
 
 
-class LayoutError(ValueError):
+class LayoutError(DataFileError):
     """A layout file is malformed; the message names the file, the key and the problem."""
 
-    def __init__(self, source: str, key: str, problem: str) -> None:
-        super().__init__(f"{source}: {key}: {problem}")
-        self.source = source
-        self.key = key
-        self.problem = problem
 
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class _Floor(_Strict):
+class _Floor(StrictModel):
     stairs: list[str] = Field(default_factory=list)
     red: list[str] = Field(default_factory=list)
     grey: list[str] = Field(default_factory=list)
@@ -92,7 +81,7 @@ class _RoomModel(_Floor):
     platform: _PlatformModel | None = None
 
 
-class _LayoutModel(_Strict):
+class _LayoutModel(StrictModel):
     format: int
     name: str
     provenance: str
@@ -100,36 +89,9 @@ class _LayoutModel(_Strict):
     borders: list[str] = Field(default_factory=list)
 
 
-@dataclass(frozen=True, slots=True)
-class _Fail:
-    key: str
-    problem: str
-
-
 def load_layout(path: str | Path) -> Layout:
     """Read and validate a layout file (``.toml`` or ``.json``)."""
-    path = Path(path)
-    source = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise LayoutError(source, "<file>", f"cannot be read: {err.strerror or err}") from None
-    except UnicodeDecodeError as err:
-        raise LayoutError(source, "<file>", f"is not UTF-8 text ({err.reason} at byte {err.start})") from None
-    suffix = path.suffix.lower()
-    if suffix == ".json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise LayoutError(source, "<file>", f"is not valid JSON: {err.msg} at line {err.lineno}") from None
-    elif suffix == ".toml":
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as err:
-            raise LayoutError(source, "<file>", f"is not valid TOML: {err}") from None
-    else:
-        raise LayoutError(source, "<file>", f"unknown layout file type {suffix!r}; use .toml or .json")
-    return parse_layout(data, source)
+    return parse_layout(read_data_file(path, LayoutError), str(path))
 
 
 def default_layout() -> Layout:
@@ -141,39 +103,13 @@ def default_layout() -> Layout:
 
 def parse_layout(data: object, source: str = "<memory>") -> Layout:
     """Validate already-parsed layout data; raise :class:`LayoutError` at the first problem."""
-    if not isinstance(data, Mapping):
-        raise LayoutError(source, "<file>", "the top level must be a table of keys")
-    try:
-        model = _LayoutModel.model_validate(dict(data))
-    except ValidationError as err:
-        first = err.errors()[0]
-        key = _key_path(data, first["loc"])
-        problem = "unknown key" if first["type"] == "extra_forbidden" else first["msg"]
-        raise LayoutError(source, key, problem) from None
+    model = validate_model(_LayoutModel, data, source, LayoutError)
     try:
         layout = _build(model, source)
     except _LayoutFailure as fail:
         raise LayoutError(source, fail.key, fail.problem) from None
     _check_reachable(layout)
     return layout
-
-
-def _key_path(data: object, loc: tuple[int | str, ...]) -> str:
-    """The part of a pydantic error location that names keys of the file (union member tags dropped)."""
-    parts: list[str] = []
-    node = data
-    for part in loc:
-        in_mapping = isinstance(node, Mapping) and part in node
-        in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
-        if in_mapping or in_list:
-            node = node[part]  # type: ignore[index]
-        elif not parts or (isinstance(node, Mapping) and isinstance(part, str) and part.isidentifier()):
-            parts.append(str(part))  # a missing or unknown key: still the user's name for it
-            break
-        else:
-            break
-        parts.append(f"[{part}]" if isinstance(part, int) else str(part))
-    return ".".join(parts).replace(".[", "[") or "<file>"
 
 
 class _LayoutFailure(Exception):

@@ -1,0 +1,119 @@
+"""What one hero may see (peg19.en:704: players may not share details of their cards).
+
+Hidden from a hero: the other heroes' hands and discard piles (only their sizes show), a card chosen face down in
+Phase 1 until all are revealed, and the face-down part of every stack (only its size shows; tokens left face up on
+top by Stealth are seen by all, peg19.en:1058).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from armata_rules.frames import ChooseCards, ToAct
+from armata_rules.rules.context import RulesContext
+from armata_rules.state import Blood, GameState, Stack, StrigoiState
+
+__all__ = ["HeroView", "Observation", "StackView", "observe"]
+
+
+@dataclass(frozen=True, slots=True)
+class StackView:
+    """A stack as everyone sees it."""
+
+    size: int
+    face_up: tuple[str, ...]
+    discard: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HeroView:
+    """A hero as the observer sees them: own cards in full, others' by count."""
+
+    seat: int
+    hero: str
+    position: str | None
+    hand: tuple[str, ...] | None
+    hand_size: int
+    chosen: str | None
+    has_chosen: bool
+    played: tuple[str, ...]
+    discard: tuple[str, ...] | None
+    discard_size: int
+    tokens: tuple[str, ...]
+    wounds: tuple[str, ...]
+    earned: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """The game from one seat's point of view."""
+
+    player: int
+    round: int
+    to_act: ToAct
+    heroes: tuple[HeroView, ...]
+    strigoi: tuple[StrigoiState, ...]
+    blood: Blood
+    fight_tokens: tuple[str, ...]
+    attack_marker: bool
+    order: tuple[int, ...]
+    stacks: dict[str, StackView]
+    rotations: tuple[int, ...]
+    collapsed: tuple[str, ...]
+    ladders: tuple[str, ...]
+    outcome: str | None
+
+
+def _stack(stack: Stack) -> StackView:
+    return StackView(stack.size, stack.top, stack.discard)
+
+
+def observe(ctx: RulesContext, state: GameState, player: int) -> Observation:
+    """The observation of seat ``player``."""
+    if not 0 <= player < len(state.heroes):
+        raise ValueError(f"there is no seat {player}; seats are 0..{len(state.heroes) - 1}")
+    secret_choice = bool(state.frames) and isinstance(state.frames[-1], ChooseCards)
+    heroes = []
+    for seat, hero in enumerate(state.heroes):
+        own = seat == player
+        chosen_visible = own or not secret_choice
+        heroes.append(
+            HeroView(
+                seat,
+                hero.hero.value,
+                hero.position,
+                hero.hand if own else None,
+                len(hero.hand),
+                hero.chosen if chosen_visible else None,
+                hero.chosen is not None,
+                hero.played,
+                hero.discard if own else None,
+                len(hero.discard),
+                hero.tokens,
+                hero.wounds,
+                hero.earned,
+            )
+        )
+    return Observation(
+        player=player,
+        round=state.round,
+        to_act=state.to_act,
+        heroes=tuple(heroes),
+        strigoi=state.strigoi,
+        blood=state.blood,
+        fight_tokens=state.fight_tokens,
+        attack_marker=state.attack_marker,
+        order=state.order,
+        stacks={
+            "reward_cards": _stack(state.reward_deck),
+            "reward_tokens": _stack(state.reward_tokens),
+            "red": _stack(state.red),
+            "grey": _stack(state.grey),
+            "strigoi_tokens": _stack(state.strigoi_tokens),
+            "wounds": _stack(state.wound_stack),
+        },
+        rotations=state.board.rotations,
+        collapsed=tuple(sorted(state.board.collapsed)),
+        ladders=tuple(sorted(state.board.ladders)),
+        outcome=None if state.outcome is None else state.outcome.value,
+    )

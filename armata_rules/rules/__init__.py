@@ -1,0 +1,10 @@
+"""The rules: one module per rulebook section, each rule a guard and an effect citing its clauses.
+
+Importing this package registers every rule and every frame handler.
+"""
+
+from armata_rules.rules import movement, round, setup  # noqa: F401  (registration)
+from armata_rules.rules.handlers import HANDLERS, Refusal
+from armata_rules.rules.registry import INTERPRETATIONS, REGISTRY, Interpretation, Rule, RuleViolation
+
+__all__ = ["HANDLERS", "INTERPRETATIONS", "REGISTRY", "Interpretation", "Refusal", "Rule", "RuleViolation"]

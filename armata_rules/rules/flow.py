@@ -1,0 +1,31 @@
+"""Small helpers every rule module uses to build the next state: frames, log lines, hero updates."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from armata_rules.frames import Frame
+from armata_rules.state import GameState, Log
+
+__all__ = ["log", "pop", "push", "replace_top"]
+
+
+def pop(state: GameState) -> GameState:
+    """Remove the top frame."""
+    return replace(state, frames=state.frames[:-1])
+
+
+def push(state: GameState, *frames: Frame) -> GameState:
+    """Push ``frames``; the last one ends on top."""
+    return replace(state, frames=state.frames + frames)
+
+
+def replace_top(state: GameState, *frames: Frame) -> GameState:
+    """Pop the top frame and push ``frames`` in its place."""
+    return replace(state, frames=state.frames[:-1] + frames)
+
+
+def log(state: GameState, text: str) -> GameState:
+    """Append a line to the history."""
+    seq = 0 if state.log is None else state.log.seq + 1
+    return replace(state, log=Log(seq, state.round, text, state.log))

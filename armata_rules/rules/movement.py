@@ -1,0 +1,213 @@
+"""Phase 2a, moving a Powerwolf (peg19.en:758-767, sb19.en:308-317, peg19.de:167-177, peg19.it:1305-1314,
+peg19.fr:1851-1860, peg19.es:2317-2326).
+
+A move is a sequence of single steps closed by :class:`~armata_rules.actions.EndMove`. A step follows a corridor to
+a neighbouring space, or the tunnels from a stairs space (or ladder tile) to another. A space held by another
+Powerwolf is jumped over without counting it, and no one may end there. Entering an active encounter space ends the
+move: the hero must fight (Phase 2b).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from armata_rules.actions import Action, EndMove, Step
+from armata_rules.board.fortress import SpaceId
+from armata_rules.components.icons import Ability
+from armata_rules.effects import MoveHero, execute
+from armata_rules.frames import MoveFrame
+from armata_rules.rules.context import RulesContext
+from armata_rules.rules.flow import log, pop
+from armata_rules.rules.handlers import DecisionHandler, Refusal, handles
+from armata_rules.rules.registry import interpretation, rule
+from armata_rules.state import GameState
+from armata_rules.variants import Movement
+
+__all__ = ["MOVE_STEP", "MOVE_STOP", "active_encounter", "step_cost"]
+
+MOVE_STEP = rule(
+    "move.step",
+    "A step of movement",
+    (
+        "peg19.en:760",
+        "peg19.en:764",
+        "peg19.en:765",
+        "peg19.en:766",
+        "peg19.en:767",
+        "peg19.de:169",
+        "peg19.de:173",
+        "peg19.de:174",
+        "peg19.de:176",
+        "peg19.de:177",
+        "peg19.it:1307",
+        "peg19.it:1314",
+        "peg19.fr:1853",
+        "peg19.es:2319",
+        "peg19.es:2326",
+        "sb19.en:310",
+        "sb19.en:314",
+        "sb19.en:315",
+        "sb19.en:316",
+        "sb19.en:317",
+    ),
+    "One step along a corridor, or from stairs (or a ladder tile) through the tunnels to other stairs, each "
+    "costing one point of the card's movement less wound penalties. A space held by another Powerwolf costs "
+    "nothing and must be left again. A Strigoi's space may be crossed only with Stealth. Entering an active "
+    "encounter space ends the move.",
+    readings=("movement",),
+    interpretations=("tunnel-from-standing-stairs", "jump-any-direction"),
+)
+
+MOVE_STOP = rule(
+    "move.stop",
+    "Ending the move",
+    ("peg19.en:760", "peg19.en:764", "peg19.de:169", "peg19.fr:1853", "peg19.it:1307", "peg19.es:2319", "sb19.en:310"),
+    "The hero stops moving, never on a space held by another miniature; how far they must have moved first "
+    "depends on the movement reading (may up to, must up to, may exactly).",
+    readings=("movement",),
+)
+
+interpretation(
+    "tunnel-from-standing-stairs",
+    "Taking the tunnels from the stairs you stand on",
+    "It costs one step: the arrival stairs.",
+    "The rulebook counts 'one step onto the entry stairs, a second step onto the arrival stairs' (peg19.en:767). A "
+    "hero already standing on stairs (a ladder tile at the start, or stairs reached last turn) has paid the entry "
+    "step when arriving there, so only the arrival is left to pay; the Italian text says the stairs are counted "
+    "'regularly as movement' (peg19.it:1314).",
+    ("peg19.en:767", "peg19.it:1314", "sb19.en:317"),
+)
+
+interpretation(
+    "jump-any-direction",
+    "Where a jump over another Powerwolf lands",
+    "On any space the hero can step to next; the jumped space costs nothing, and the hero may not end there.",
+    "'They jump to the next space without counting it' (peg19.en:765): corridors turn, so 'the next space' is the "
+    "next step the hero takes, not necessarily straight on.",
+    ("peg19.en:765", "peg19.de:174", "sb19.en:315"),
+)
+
+
+def active_encounter(state: GameState, space: SpaceId, ctx: RulesContext) -> bool:
+    """Whether ``space`` is an encounter space without a fight token on it (peg19.en:797)."""
+    return ctx.fortress.spaces[space].kind.is_encounter and space not in state.fight_tokens
+
+
+def step_cost(state: GameState, seat: int, to: SpaceId) -> int:
+    """What a step onto ``to`` costs: nothing over another Powerwolf (a jump), else one."""
+    other = state.hero_at(to)
+    return 0 if other is not None and other != seat else 1
+
+
+def _strigoi_at(state: GameState, space: SpaceId) -> bool:
+    return any(s.position == space and not s.defeated for s in state.strigoi)
+
+
+def _can_cross_strigoi(ctx: RulesContext, state: GameState, seat: int) -> bool:
+    card = ctx.played_card(state, seat)
+    hero = state.heroes[seat]
+    return Ability.STEALTH in card.abilities and Ability.STEALTH not in ctx.blocked(hero)
+
+
+def _exits(ctx: RulesContext, state: GameState, space: SpaceId) -> tuple[SpaceId, ...]:
+    fortress = ctx.fortress
+    return fortress.neighbours(space, state.board) + fortress.tunnel_exits(space, state.board)
+
+
+def _can_stop_on(state: GameState, seat: int, space: SpaceId) -> bool:
+    other = state.hero_at(space)
+    return (other is None or other == seat) and not _strigoi_at(state, space)
+
+
+def _can_leave(ctx: RulesContext, state: GameState, seat: int, start: SpaceId, budget: int) -> bool:
+    """Whether, standing on a space it may not end on, the hero can still reach a space to stop on."""
+    frontier = [(start, budget)]
+    seen = {start}
+    crossing = _can_cross_strigoi(ctx, state, seat)
+    while frontier:
+        space, left = frontier.pop()
+        for nxt in _exits(ctx, state, space):
+            if nxt in seen or left < 1:
+                continue
+            if _strigoi_at(state, nxt) and not crossing:
+                continue
+            if _can_stop_on(state, seat, nxt):
+                return True
+            seen.add(nxt)
+            frontier.append((nxt, left - step_cost(state, seat, nxt)))
+    return False
+
+
+@handles(MoveFrame)
+class MoveRules(DecisionHandler[MoveFrame]):
+    """Steps and stopping."""
+
+    def candidates(self, ctx: RulesContext, state: GameState, frame: MoveFrame) -> Iterable[Action]:
+        position = state.heroes[frame.seat].position
+        assert position is not None
+        return [*(Step(frame.seat, to) for to in _exits(ctx, state, position)), EndMove(frame.seat)]
+
+    def guard(self, ctx: RulesContext, state: GameState, frame: MoveFrame, action: Action) -> Refusal | None:
+        if isinstance(action, Step):
+            return self._guard_step(ctx, state, frame, action)
+        if isinstance(action, EndMove):
+            return self._guard_stop(ctx, state, frame, action)
+        return Refusal(MOVE_STEP, f"{ctx.heroes[frame.seat].value} is moving: step or stop, not {action.kind}")
+
+    def _guard_step(self, ctx: RulesContext, state: GameState, frame: MoveFrame, action: Step) -> Refusal | None:
+        if action.seat != frame.seat:
+            return Refusal(MOVE_STEP, f"it is {ctx.heroes[frame.seat].value}'s turn, not seat {action.seat}'s")
+        turn = state.turn
+        assert turn is not None
+        here = state.heroes[frame.seat].position
+        assert here is not None
+        if action.to not in ctx.fortress.spaces:
+            return Refusal(MOVE_STEP, f"{action.to!r} is no space of this fortress")
+        if action.to not in _exits(ctx, state, here):
+            return Refusal(MOVE_STEP, f"no corridor or tunnel leads from {here} to {action.to}")
+        if turn.steps_left < 1:
+            return Refusal(MOVE_STEP, "no movement left this turn")
+        must_leave = not _can_stop_on(state, frame.seat, action.to)
+        if _strigoi_at(state, action.to) and not _can_cross_strigoi(ctx, state, frame.seat):
+            return Refusal(MOVE_STEP, f"a Strigoi stands on {action.to}: crossing it needs Stealth")
+        left = turn.steps_left - step_cost(state, frame.seat, action.to)
+        if must_leave and not _can_leave(ctx, state, frame.seat, action.to, left):
+            return Refusal(MOVE_STEP, f"{action.to} is taken and the hero could not move on from it to a free space")
+        return None
+
+    def _guard_stop(self, ctx: RulesContext, state: GameState, frame: MoveFrame, action: EndMove) -> Refusal | None:
+        if action.seat != frame.seat:
+            return Refusal(MOVE_STOP, f"it is {ctx.heroes[frame.seat].value}'s turn, not seat {action.seat}'s")
+        turn = state.turn
+        assert turn is not None
+        here = state.heroes[frame.seat].position
+        assert here is not None
+        if not _can_stop_on(state, frame.seat, here):
+            return Refusal(MOVE_STOP, f"two miniatures cannot stay on the same space ({here})")
+        reading = ctx.ruleset.movement
+        if reading is Movement.MAY_UP_TO:
+            return None
+        can_step = any(
+            self._guard_step(ctx, state, frame, Step(frame.seat, to)) is None for to in _exits(ctx, state, here)
+        )
+        if reading is Movement.MUST_UP_TO and not turn.moved and can_step:
+            return Refusal(MOVE_STOP, "under the 'must move' reading the hero must take at least one step")
+        if reading is Movement.MAY_EXACTLY and turn.moved and turn.steps_left > 0 and can_step:
+            return Refusal(MOVE_STOP, f"under the 'exactly' reading the hero moves on: {turn.steps_left} steps left")
+        return None
+
+    def apply(self, ctx: RulesContext, state: GameState, frame: MoveFrame, action: Action) -> GameState:
+        turn = state.turn
+        assert turn is not None
+        if isinstance(action, EndMove):
+            return pop(state)
+        assert isinstance(action, Step)
+        cost = step_cost(state, frame.seat, action.to)
+        state = execute(state, MoveHero(frame.seat, action.to))
+        state = replace(state, turn=replace(turn, steps_left=turn.steps_left - cost, moved=True))
+        if active_encounter(state, action.to, ctx) and _can_stop_on(state, frame.seat, action.to):
+            state = log(state, f"{ctx.heroes[frame.seat].value} stops on the encounter space {action.to}")
+            state = replace(state, turn=replace(state.turn or turn, steps_left=0))
+            return pop(state)
+        return state

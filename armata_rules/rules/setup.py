@@ -1,0 +1,155 @@
+"""Setup (peg19.en:710-728, sb19.en:265-282): the starting state, ladder placement, the Strigoi's arrival.
+
+The German text of peg19 has no setup section; the Italian, French and Spanish ones are cited where they say the
+same, and the ladder placement step, where they do not, is a reading (:mod:`armata_rules.board.placement`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from armata_rules.actions import Action, ChanceOutcome, PlaceLadder
+from armata_rules.board.placement import legal_ladder_sites
+from armata_rules.effects import MoveHero, PlaceLadderTile, PlaceStrigoi, execute_all
+from armata_rules.frames import PlaceStrigoi as PlaceStrigoiFrame
+from armata_rules.frames import SetupLadder, StartRound
+from armata_rules.rules.context import RulesContext
+from armata_rules.rules.flow import log, pop, push
+from armata_rules.rules.handlers import ChanceHandler, DecisionHandler, Refusal, handles
+from armata_rules.rules.registry import interpretation, rule
+from armata_rules.state import Blood, GameState, HeroState, Stack, StrigoiState, sorted_tuple
+
+__all__ = ["SETUP_COMPONENTS", "SETUP_LADDER", "SETUP_STRIGOI", "initial_state"]
+
+SETUP_COMPONENTS = rule(
+    "setup.components",
+    "Components beside the board",
+    (
+        "peg19.en:718",
+        "peg19.en:720",
+        "peg19.en:722",
+        "peg19.en:724",
+        "peg19.en:726",
+        "peg19.en:728",
+        "sb19.en:274",
+        "sb19.en:278-282",
+        "peg19.it:1272-1277",
+        "peg19.fr:1816-1821",
+        "peg19.es:2274-2279",
+    ),
+    "Each hero takes their six action cards in hand; the advanced action cards lie beside the board; blood points "
+    "start in the supply; reward cards, reward tokens, red and grey encounters and Strigoi action tokens form "
+    "face-down stacks; wounds and fight tokens lie ready.",
+    readings=("components",),
+)
+
+SETUP_LADDER = rule(
+    "setup.ladder",
+    "Placing the ladder tiles",
+    ("peg19.en:716", "peg19.en:718", "sb19.en:273", "sb19.en:274", "peg19.it:1271", "peg19.fr:1815", "peg19.es:2273"),
+    "In seat order, each hero places a ladder tile on a free ladder site allowed by the placement reading and "
+    "stands on it: it is their starting position.",
+    readings=("ladder_placement",),
+)
+
+SETUP_STRIGOI = rule(
+    "setup.strigoi",
+    "The Strigoi arrive at the start of round 2",
+    ("peg19.en:714", "sb19.en:271", "peg19.it:1269", "peg19.fr:1813", "peg19.es:2271"),
+    "The Strigoi are not on the board in round 1. At the start of round 2 each goes to a different space with the "
+    "Strigoi's mark, which one where decided at random.",
+    interpretations=("strigoi-random-marks",),
+)
+
+interpretation(
+    "strigoi-random-marks",
+    "Which Strigoi goes to which mark",
+    "A fair draw: the Master on one marked platform's centre and the Apprentice on the other's, or the other way.",
+    "The text says 'Place each Strigoi on a different space, randomly' and the Strigoi always stand on platform "
+    "centres (they teleport to the centre of a platform, peg19.en:811); the two marks are on two platforms.",
+    ("peg19.en:714", "peg19.en:712", "peg19.en:811"),
+)
+
+
+def initial_state(ctx: RulesContext) -> GameState:
+    """The state before the first decision: components set out, the first hero to place a ladder."""
+    pack, edition = ctx.pack, ctx.edition
+    heroes = tuple(HeroState(hero, hand=sorted_tuple(pack.hero_cards(hero))) for hero in ctx.heroes)
+    blood = Blood(pack.tables.blood_counters[edition], 0, 0)
+    state = GameState(
+        round=0,
+        heroes=heroes,
+        board=ctx.fortress.initial_state(),
+        strigoi=(StrigoiState("Master"), StrigoiState("Apprentice")),
+        blood=blood,
+        reward_deck=Stack(hidden=sorted_tuple(pack.reward_deck(edition))),
+        reward_tokens=Stack(hidden=sorted_tuple(t.id for t in pack.reward_tokens)),
+        red=Stack(hidden=sorted_tuple(t.id for t in pack.red)),
+        grey=Stack(hidden=sorted_tuple(t.id for t in pack.grey)),
+        strigoi_tokens=Stack(hidden=sorted_tuple(t.id for t in pack.strigoi_tokens)),
+        wound_stack=Stack(hidden=sorted_tuple(t.id for t in pack.wounds)),
+        advanced_supply=sorted_tuple(c.id for c in pack.advanced_cards),
+        frames=(SetupLadder(0),),
+    )
+    return log(state, f"setup: {', '.join(h.value for h in ctx.heroes)}; ruleset {ctx.ruleset.name}")
+
+
+@handles(SetupLadder)
+class SetupLadderRules(DecisionHandler[SetupLadder]):
+    """Setup step 2 and the first half of step 3."""
+
+    def candidates(self, ctx: RulesContext, state: GameState, frame: SetupLadder) -> Iterable[Action]:
+        reading = ctx.ruleset.ladder_placement
+        return [PlaceLadder(frame.seat, site) for site in legal_ladder_sites(ctx.fortress, state.board, reading)]
+
+    def guard(self, ctx: RulesContext, state: GameState, frame: SetupLadder, action: Action) -> Refusal | None:
+        if not isinstance(action, PlaceLadder):
+            return Refusal(SETUP_LADDER, f"seat {frame.seat} must place a ladder tile now, not {action.kind}")
+        if action.seat != frame.seat:
+            return Refusal(
+                SETUP_LADDER, f"it is seat {frame.seat}'s turn to place a ladder tile, not seat {action.seat}"
+            )
+        if action.site not in ctx.fortress.ladder_sites:
+            return Refusal(SETUP_LADDER, f"{action.site!r} is not a ladder site of this fortress")
+        if action.site in state.board.ladders:
+            return Refusal(SETUP_LADDER, f"a ladder tile already stands on {action.site}")
+        reading = ctx.ruleset.ladder_placement
+        if action.site not in legal_ladder_sites(ctx.fortress, state.board, reading):
+            why = (
+                "it touches a Strigoi's starting room"
+                if reading.value == "away_from_strigoi_rooms"
+                else "no corridor meets it"
+            )
+            return Refusal(SETUP_LADDER, f"{action.site} is not allowed under reading {reading.value}: {why}")
+        return None
+
+    def apply(self, ctx: RulesContext, state: GameState, frame: SetupLadder, action: Action) -> GameState:
+        assert isinstance(action, PlaceLadder)
+        state = execute_all(state, (PlaceLadderTile(action.site), MoveHero(action.seat, action.site)))
+        state = log(state, f"{ctx.heroes[action.seat].value} places a ladder on {action.site}")
+        state = pop(state)
+        return push(state, SetupLadder(frame.seat + 1) if frame.seat + 1 < ctx.players else StartRound())
+
+
+@handles(PlaceStrigoiFrame)
+class PlaceStrigoiRules(ChanceHandler[PlaceStrigoiFrame]):
+    """The Strigoi take their marked spaces at random (start of round 2)."""
+
+    def outcomes(
+        self, ctx: RulesContext, state: GameState, frame: PlaceStrigoiFrame
+    ) -> list[tuple[ChanceOutcome, float]]:
+        first, second = ctx.fortress.strigoi_start_rooms()
+        return [
+            (ChanceOutcome("place_strigoi", f"Master@{first},Apprentice@{second}"), 0.5),
+            (ChanceOutcome("place_strigoi", f"Master@{second},Apprentice@{first}"), 0.5),
+        ]
+
+    def apply(self, ctx: RulesContext, state: GameState, frame: PlaceStrigoiFrame, outcome: ChanceOutcome) -> GameState:
+        placements = dict(part.split("@") for part in outcome.outcome.split(","))
+        effects = [
+            PlaceStrigoi(index, ctx.fortress.platform_centre(placements[s.name]))
+            for index, s in enumerate(state.strigoi)
+        ]
+        state = execute_all(state, effects)
+        state = log(state, f"the Strigoi arrive: {outcome.outcome}")
+        return pop(state)

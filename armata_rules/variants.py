@@ -1,0 +1,314 @@
+"""Rulesets: a named choice for every play-changing point where the rulebooks disagree or are silent.
+
+Each field of :class:`Ruleset` is a *reading*, described once in :data:`READINGS` with the clauses behind each
+option. An option lists the sources (``peg19.en``, ``sb19.en``, ...) whose text says it; the edition presets in
+:mod:`armata_rules.editions` are derived from those lists, so a preset can never disagree with its citations. Where
+a source says nothing on a point, the spec records which option its preset falls back to and why. Readings the
+text leaves open in every source are *interpretations*: the engine's default is stated with its reasoning and the
+other option is still offered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from enum import Enum
+
+from armata_rules.board.placement import LadderPlacement
+
+__all__ = [
+    "READINGS",
+    "SOURCES",
+    "AbilityTiming",
+    "ComponentEdition",
+    "IconScope",
+    "InitiativeTies",
+    "LadderPlacement",
+    "Movement",
+    "Option",
+    "ReadingSpec",
+    "Ruleset",
+    "ruleset_for_source",
+]
+
+#: The texts a preset can follow: each language of the Pegasus print and the English rules of the ScriBabs print.
+SOURCES = ("peg19.de", "peg19.en", "peg19.it", "peg19.fr", "peg19.es", "sb19.en")
+
+
+class ComponentEdition(Enum):
+    """Which print's component counts to use: 27 reward cards and 14 blood points, or 28 and 10."""
+
+    PEG19 = "peg19"
+    SB19 = "sb19"
+
+
+class Movement(Enum):
+    """How far a Powerwolf moves in Phase 2a."""
+
+    MAY_UP_TO = "may_up_to"  # 0 .. the card's value
+    MUST_UP_TO = "must_up_to"  # at least one step when one is possible, up to the value
+    MAY_EXACTLY = "may_exactly"  # stay, or move the full value (an encounter or a dead end stops it early)
+
+
+class IconScope(Enum):
+    """How long one ability icon stays spent once used."""
+
+    PER_TURN = "per_turn"
+    PER_ROUND = "per_round"
+
+
+class AbilityTiming(Enum):
+    """When the abilities of the played action card may be used (the golden rule of Phase 2)."""
+
+    NOT_DURING_FIGHT = "not_during_fight"
+    BEFORE_STRIGOI_ACTS = "before_strigoi_acts"
+
+
+class InitiativeTies(Enum):
+    """Who goes first when two played cards show the same initiative (possible: four cards are shared)."""
+
+    SEAT_ORDER = "seat_order"  # the hero listed earlier at setup goes first
+    CHANCE = "chance"  # a fair draw orders the tied heroes
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One reading of a point: what it means, the clauses that say it, and the sources whose preset takes it."""
+
+    value: Enum
+    summary: str
+    clauses: tuple[str, ...]
+    sources: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingSpec:
+    """A play-changing point of the rules and its options.
+
+    ``kind`` is ``"discrepancy"`` (sources disagree) or ``"interpretation"`` (every source is silent).
+    ``fallbacks`` says, for a source that is silent on the point, which option its preset takes and why.
+    """
+
+    name: str
+    title: str
+    kind: str
+    finding: str
+    options: tuple[Option, ...]
+    default: Enum
+    fallbacks: Mapping[str, tuple[Enum, str]] = field(default_factory=dict)
+
+    def option(self, value: Enum) -> Option:
+        """The option for ``value``."""
+        return next(o for o in self.options if o.value is value)
+
+    def for_source(self, source: str) -> Enum:
+        """The option the preset of ``source`` takes."""
+        for option in self.options:
+            if source in option.sources:
+                return option.value
+        if source in self.fallbacks:
+            return self.fallbacks[source][0]
+        return self.default
+
+
+READINGS: tuple[ReadingSpec, ...] = (
+    ReadingSpec(
+        "components",
+        "Component counts",
+        "discrepancy",
+        "counts-reward-cards-blood-points",
+        (
+            Option(
+                ComponentEdition.PEG19,
+                "27 reward cards, 14 blood point counters",
+                ("peg19.en:648", "peg19.en:668", "peg19.de:86", "peg19.de:106", "peg19.it:1214", "peg19.it:1226"),
+                ("peg19.de", "peg19.en", "peg19.it", "peg19.fr", "peg19.es"),
+            ),
+            Option(
+                ComponentEdition.SB19,
+                "28 reward cards, 10 blood point counters",
+                ("sb19.de:108", "sb19.de:140"),
+                ("sb19.en",),
+            ),
+        ),
+        ComponentEdition.PEG19,
+    ),
+    ReadingSpec(
+        "ladder_placement",
+        "Where ladder tiles go at setup",
+        "discrepancy",
+        "setup-ladder-placement",
+        (
+            Option(
+                LadderPlacement.AWAY_FROM_STRIGOI_ROOMS,
+                "on an outer edge not in contact with the Strigoi's starting rooms",
+                ("peg19.en:716", "peg19.fr:1815", "sb19.en:273"),
+                ("peg19.en", "peg19.fr", "sb19.en"),
+            ),
+            Option(
+                LadderPlacement.AT_CORRIDOR,
+                "on the outer perimeter wherever preferred, as long as it borders a corridor",
+                ("peg19.it:1271", "peg19.es:2273"),
+                ("peg19.it", "peg19.es"),
+            ),
+        ),
+        LadderPlacement.AWAY_FROM_STRIGOI_ROOMS,
+        {
+            "peg19.de": (
+                LadderPlacement.AWAY_FROM_STRIGOI_ROOMS,
+                "the German text of peg19 has no setup section; its print shares the English setup, so the "
+                "English reading applies",
+            )
+        },
+    ),
+    ReadingSpec(
+        "movement",
+        "How far a Powerwolf moves",
+        "discrepancy",
+        "movement-may-must-exactly",
+        (
+            Option(
+                Movement.MAY_UP_TO,
+                "may move up to the card's value",
+                ("peg19.en:760", "peg19.de:169", "peg19.it:1307", "peg19.es:2319"),
+                ("peg19.de", "peg19.en", "peg19.it", "peg19.es"),
+            ),
+            Option(Movement.MUST_UP_TO, "must move, up to the card's value", ("sb19.en:310",), ("sb19.en",)),
+            Option(
+                Movement.MAY_EXACTLY,
+                "may move the number of spaces shown on the card",
+                ("peg19.fr:1853",),
+                ("peg19.fr",),
+            ),
+        ),
+        Movement.MAY_UP_TO,
+    ),
+    ReadingSpec(
+        "icon_scope",
+        "How often one ability icon may be used",
+        "discrepancy",
+        "ability-icon-once-per-turn-or-round",
+        (
+            Option(IconScope.PER_TURN, "once each turn", ("peg19.en:924",), ("peg19.en",)),
+            Option(
+                IconScope.PER_ROUND,
+                "once each round",
+                ("peg19.de:361", "peg19.it:1464", "sb19.en:487"),
+                ("peg19.de", "peg19.it", "sb19.en"),
+            ),
+        ),
+        IconScope.PER_ROUND,
+        {
+            "peg19.fr": (IconScope.PER_ROUND, "the French text has no such note; most texts say once per round"),
+            "peg19.es": (IconScope.PER_ROUND, "the Spanish text has no such note; most texts say once per round"),
+        },
+    ),
+    ReadingSpec(
+        "ability_timing",
+        "When the played card's abilities may be used (golden rule)",
+        "discrepancy",
+        "golden-rule-ability-timing",
+        (
+            Option(
+                AbilityTiming.NOT_DURING_FIGHT,
+                "at any time during the turn, but not during a fight (save the listed exceptions)",
+                ("peg19.en:756", "peg19.it:1303", "peg19.fr:1849", "peg19.es:2315"),
+                ("peg19.en", "peg19.it", "peg19.fr", "peg19.es"),
+            ),
+            Option(
+                AbilityTiming.BEFORE_STRIGOI_ACTS,
+                "at any time during the turn before the Strigoi moves and attacks",
+                ("peg19.de:165", "sb19.en:306"),
+                ("peg19.de", "sb19.en"),
+            ),
+        ),
+        AbilityTiming.NOT_DURING_FIGHT,
+    ),
+    ReadingSpec(
+        "initiative_ties",
+        "Equal initiative values",
+        "interpretation",
+        "initiative-ties",
+        (
+            Option(
+                InitiativeTies.SEAT_ORDER,
+                "the hero listed earlier at setup takes the turn first",
+                ("peg19.en:742", "peg19.en:636", "sb19.en:294"),
+                (),
+            ),
+            Option(
+                InitiativeTies.CHANCE,
+                "a fair draw orders the tied heroes",
+                ("peg19.en:742", "peg19.en:636", "sb19.en:294"),
+                (),
+            ),
+        ),
+        InitiativeTies.SEAT_ORDER,
+    ),
+)
+
+_SPECS = {spec.name: spec for spec in READINGS}
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A frozen choice of reading for every point in :data:`READINGS`; ``name`` says where it came from."""
+
+    name: str = "custom"
+    components: ComponentEdition = ComponentEdition.PEG19
+    ladder_placement: LadderPlacement = LadderPlacement.AWAY_FROM_STRIGOI_ROOMS
+    movement: Movement = Movement.MAY_UP_TO
+    icon_scope: IconScope = IconScope.PER_ROUND
+    ability_timing: AbilityTiming = AbilityTiming.NOT_DURING_FIGHT
+    initiative_ties: InitiativeTies = InitiativeTies.SEAT_ORDER
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            if f.name == "name":
+                continue
+            spec = _SPECS[f.name]
+            value = getattr(self, f.name)
+            if not any(option.value is value for option in spec.options):
+                raise ValueError(f"{value!r} is not a reading of {f.name!r}")
+
+    def with_(self, name: str | None = None, **readings: Enum) -> Ruleset:
+        """A copy with some readings changed (and named ``name``, or ``"<old>+custom"``)."""
+        unknown = sorted(set(readings) - _SPECS.keys())
+        if unknown:
+            raise ValueError(f"no reading called {unknown[0]!r}; readings: {', '.join(_SPECS)}")
+        return replace(self, name=name or f"{self.name}+custom", **readings)  # type: ignore[arg-type]
+
+    def readings(self) -> dict[str, Enum]:
+        """Reading name → chosen option."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "name"}
+
+    def to_json(self) -> dict[str, str]:
+        """A JSON-ready dict: ``{"name": ..., reading: option value, ...}``."""
+        return {"name": self.name} | {k: v.value for k, v in self.readings().items()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, object]) -> Ruleset:
+        """Rebuild a ruleset written by :meth:`to_json`; ``ValueError`` names a bad key or value."""
+        values: dict[str, Enum] = {}
+        for key, raw in data.items():
+            if key == "name":
+                continue
+            spec = _SPECS.get(key)
+            if spec is None:
+                raise ValueError(f"no reading called {key!r}")
+            match = [o.value for o in spec.options if o.value.value == raw]
+            if not match:
+                allowed = ", ".join(str(o.value.value) for o in spec.options)
+                raise ValueError(f"reading {key!r} has no option {raw!r}; options: {allowed}")
+            values[key] = match[0]
+        missing = sorted(_SPECS.keys() - values.keys())
+        if missing:
+            raise ValueError(f"reading {missing[0]!r} is missing")
+        return cls(name=str(data.get("name", "custom")), **values)  # type: ignore[arg-type]
+
+
+def ruleset_for_source(source: str) -> Ruleset:
+    """The preset that follows ``source`` (``"peg19.fr"``) on every reading."""
+    if source not in SOURCES:
+        raise ValueError(f"no source {source!r}; sources: {', '.join(SOURCES)}")
+    return Ruleset(source, **{spec.name: spec.for_source(source) for spec in READINGS})  # type: ignore[arg-type]

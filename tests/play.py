@@ -1,0 +1,33 @@
+"""Helpers that drive the real engine through random legal play."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from armata_rules import Game, editions
+from armata_rules.actions import Action
+from armata_rules.state import GameState
+from armata_rules.variants import Ruleset
+
+HEROES = ("Attila", "Falk Maria", "Charles", "Matthew", "Roel")
+
+
+def new_game(players: int, ruleset: Ruleset = editions.PEG19_EN, seed: int = 0, **kwargs: object) -> Game:
+    """A game for the first ``players`` heroes."""
+    return Game.new(HEROES[:players], ruleset=ruleset, seed=seed, **kwargs)  # type: ignore[arg-type]
+
+
+def random_play(
+    game: Game, rng: random.Random, rounds: int, max_steps: int = 5000
+) -> Iterator[tuple[GameState, Action]]:
+    """Yield (state, chosen legal action) pairs until ``rounds`` rounds are over, the game ends, or a step cap."""
+    state = game.initial_state()
+    for _ in range(max_steps):
+        if state.is_over or state.round > rounds:
+            return
+        actions = game.legal_actions(state)
+        assert actions, f"no legal action at {state.to_act} (frames {state.frames})"
+        action = rng.choice(actions)
+        yield state, action
+        state = game.apply(state, action)

@@ -1,0 +1,82 @@
+"""Game records: saved, loaded, replayed to the same hash; every kind of corrupt record refused where it breaks."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from armata_rules import editions
+from armata_rules.cli import main
+from armata_rules.records import GameRecord, RecordError, load_record, replay, save_record
+from tests.play import new_game, random_play
+
+
+def _played(seed: int, players: int = 3, rounds: int = 3, **kwargs: Any) -> GameRecord:
+    game = new_game(players, editions.PEG19_IT, seed=seed, **kwargs)
+    played = list(random_play(game, random.Random(seed), rounds=rounds))
+    actions = [action for _, action in played]
+    final = game.apply(played[-1][0], actions[-1])
+    return GameRecord.of(game, actions, final)
+
+
+@settings(max_examples=10)
+@given(st.integers(0, 1000), st.integers(2, 5), st.sampled_from(["auto", "explicit"]))
+def test_save_load_replay_reaches_the_same_hash(tmp_path_factory: Any, seed: int, players: int, chance: str) -> None:
+    record = _played(seed, players, chance=chance)
+    path = tmp_path_factory.mktemp("rec") / "game.json"
+    save_record(record, path)
+    loaded = load_record(path)
+    assert loaded == record
+    _, state = replay(loaded, str(path))
+    assert state.hash() == record.final_hash
+
+
+def _write(tmp_path: Path, data: dict[str, Any]) -> Path:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+CORRUPT = [
+    ("unknown key", lambda d: d.update(extra=1), "extra", "unknown key"),
+    ("format", lambda d: d.update(format=7), "format", "unsupported format 7"),
+    ("ruleset value", lambda d: d["ruleset"].update(movement="fly"), "ruleset", "has no option 'fly'"),
+    ("action kind", lambda d: d["actions"][2].update(kind="teleport"), "actions[2]", "unknown action kind"),
+    ("action field", lambda d: d["actions"][0].pop("site"), "actions[0]", "missing field 'site'"),
+    ("action type", lambda d: d["actions"][0].update(seat="zero"), "actions[0]", "must be int"),
+    ("illegal action", lambda d: d["actions"][0].update(site="C:0,0"), "actions[0]", "refused by the rules"),
+    ("hash", lambda d: d.update(final_hash="0" * 64), "final_hash", "the replay ends in state"),
+    ("hash form", lambda d: d.update(final_hash="xyz"), "final_hash", "64 lowercase hex"),
+    ("heroes", lambda d: d.update(heroes=["Roel"]), "heroes", "2 to 5 heroes"),
+    ("pack", lambda d: d.update(pack="my-pack"), "pack", "not bundled"),
+]
+
+
+@pytest.mark.parametrize(("change", "key", "problem"), [c[1:] for c in CORRUPT], ids=[c[0] for c in CORRUPT])
+def test_corrupt_records_are_refused_where_they_break(tmp_path: Path, change: Any, key: str, problem: str) -> None:
+    data = _played(5).to_json()
+    change(data)
+    path = _write(tmp_path, data)
+    with pytest.raises(RecordError) as caught:
+        replay(load_record(path), str(path))
+    assert caught.value.key == key and problem in caught.value.problem
+    assert str(path) in str(caught.value)
+
+
+def test_cli_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.json"
+    save_record(_played(9), path)
+    assert main(["replay", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["ok"] and out["hash"] == json.loads(path.read_text())["final_hash"]
+    data = json.loads(path.read_text())
+    data["final_hash"] = "f" * 64
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path)]) == 2
+    assert "final_hash" in capsys.readouterr().err
