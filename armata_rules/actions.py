@@ -13,11 +13,26 @@ from typing import ClassVar
 __all__ = [
     "ACTION_TYPES",
     "Action",
+    "AttackStrigoi",
     "ChanceOutcome",
+    "Choose",
     "ChooseCard",
+    "DiscardCard",
     "EndMove",
+    "Escape",
+    "GiveReward",
+    "HealWound",
+    "Pass",
+    "Peek",
     "PlaceLadder",
+    "PlayReward",
+    "PlayToken",
+    "Protect",
+    "Reactivate",
+    "RebelDraw",
+    "Relocate",
     "Step",
+    "UseAbility",
     "action_from_json",
     "action_to_json",
 ]
@@ -74,9 +89,183 @@ class EndMove(Action):
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class UseAbility(Action):
+    """Use an ability icon from a source (peg19.en:1032-1100).
+
+    ``mode`` says how the source is used: ``card`` (the action card played this round), ``discard`` (discard a card
+    from hand that shows the icon), ``normal`` or ``wild`` (play a reward card from hand on that side), ``token``
+    (spend a reward token). ``target`` depends on the ability: a space (Leap, Pack), ``ROOM:STEPS`` (Mechanics),
+    a reward card in the discard pile (Retrieval), nothing otherwise.
+    """
+
+    kind: ClassVar[str] = "use_ability"
+    seat: int
+    ability: str
+    source: str
+    mode: str
+    target: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GiveReward(Action):
+    """Hand a reward card to a Powerwolf on an adjacent space (peg19.en:1030)."""
+
+    kind: ClassVar[str] = "give_reward"
+    seat: int
+    to: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class RebelDraw(Action):
+    """Use *Nighttime Rebel* to draw a reward card; the card leaves the game (peg19.en:974)."""
+
+    kind: ClassVar[str] = "rebel_draw"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackStrigoi(Action):
+    """Phase 2b (or a counterattack): attack a Strigoi in melee or at range (peg19.en:880-899)."""
+
+    kind: ClassVar[str] = "attack_strigoi"
+    seat: int
+    strigoi: int
+    mode: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Close the current decision: end the fight phase without fighting, take the wounds, accept the fall ...
+    ``what`` names the decision being closed, so a record reads plainly."""
+
+    kind: ClassVar[str] = "pass"
+    seat: int
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class Peek(Action):
+    """Stealth on an encounter space: flip the token, then decide whether to fight (peg19.en:1058)."""
+
+    kind: ClassVar[str] = "peek"
+    seat: int
+    source: str
+    mode: str
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Action):
+    """Pick one of the options a frame offers by name: ``fight`` or ``decline`` a peeked monster, ``free`` or
+    ``attack`` a monk."""
+
+    kind: ClassVar[str] = "choose"
+    seat: int
+    option: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayReward(Action):
+    """During a fight, play a reward card from hand normally or with Wild Strength (peg19.en:1014-1026)."""
+
+    kind: ClassVar[str] = "play_reward"
+    seat: int
+    card: str
+    mode: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayToken(Action):
+    """During a melee fight, spend a reward token for its bonus (peg19.en:1008, peg19.en:897)."""
+
+    kind: ClassVar[str] = "play_token"
+    seat: int
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class Protect(Action):
+    """Block one wound (or a shock) with a Protection icon (peg19.en:784-786, peg19.en:1038)."""
+
+    kind: ClassVar[str] = "protect"
+    seat: int
+    source: str
+    mode: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCard(Action):
+    """Shock: discard a card from hand, beside the played cards (peg19.en:1092)."""
+
+    kind: ClassVar[str] = "discard_card"
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class HealWound(Action):
+    """Heal: the injured hero discards one of their wound tokens (peg19.en:1046)."""
+
+    kind: ClassVar[str] = "heal_wound"
+    seat: int
+    wound: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reactivate(Action):
+    """All fight tokens are out: take one back from a space, reactivating it (peg19.en:799)."""
+
+    kind: ClassVar[str] = "reactivate"
+    seat: int
+    space: str
+
+
+@dataclass(frozen=True, slots=True)
+class Relocate(Action):
+    """Move the hero to a staircase or ladder tile of the player's choice (peg19.en:820, :860, :922)."""
+
+    kind: ClassVar[str] = "relocate"
+    seat: int
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class Escape(Action):
+    """Leap off a collapsing platform to an empty space of the same room (peg19.en:915-920)."""
+
+    kind: ClassVar[str] = "escape"
+    seat: int
+    source: str
+    mode: str
+    to: str
+
+
 #: Every action type by its record name.
 ACTION_TYPES: dict[str, type[Action]] = {
-    cls.kind: cls for cls in (ChanceOutcome, PlaceLadder, ChooseCard, Step, EndMove)
+    cls.kind: cls
+    for cls in (
+        ChanceOutcome,
+        PlaceLadder,
+        ChooseCard,
+        Step,
+        EndMove,
+        UseAbility,
+        GiveReward,
+        RebelDraw,
+        AttackStrigoi,
+        Pass,
+        Peek,
+        Choose,
+        PlayReward,
+        PlayToken,
+        Protect,
+        DiscardCard,
+        HealWound,
+        Reactivate,
+        Relocate,
+        Escape,
+    )
 }
 
 

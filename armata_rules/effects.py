@@ -13,20 +13,42 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from armata_rules.state import Blood, GameState, HeroState, sorted_tuple
+from armata_rules.state import Blood, GameState, HeroState, Pool, Stack, sorted_tuple
 
 __all__ = [
+    "STACKS",
+    "AddWound",
     "CardZone",
-    "Effect",
+    "CollapsePlatform",
+    "DefeatStrigoi",
+    "DestroyLadder",
+    "DiscardToStack",
+    "DiscardWound",
+    "Earn",
     "GainBlood",
+    "GainToken",
+    "HandOver",
+    "LeaveOnTop",
     "LoseBlood",
+    "MoveBlood",
     "MoveCard",
     "MoveHero",
+    "PlaceFightToken",
     "PlaceLadderTile",
     "PlaceStrigoi",
+    "RaiseSupreme",
+    "RemoveFightToken",
+    "Reshuffle",
+    "RotatePlatform",
+    "SetAttackMarker",
+    "SpendIcon",
+    "SpendToken",
+    "TakeFromStack",
+    "WoundStrigoi",
     "blood_after",
     "execute",
     "execute_all",
+    "execute_more",
 ]
 
 
@@ -73,6 +95,15 @@ class MoveCard(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class HandOver(Effect):
+    """A reward card passes from one hero's hand to another's (peg19.en:1030)."""
+
+    card: str
+    giver: int
+    taker: int
+
+
+@dataclass(frozen=True, slots=True)
 class MoveHero(Effect):
     """The hero in ``seat`` now stands on ``space`` (``None``: off the board)."""
 
@@ -109,6 +140,12 @@ def execute(state: GameState, effect: Effect) -> GameState:
             return replace(state, blood=blood_after(state.blood, effect))
         case MoveCard():
             return _move_card(state, effect)
+        case HandOver(card=card, giver=giver, taker=taker):
+            held = state.heroes[giver]
+            assert card in held.hand, f"{card} is not in the hand of seat {giver}"
+            state = state.with_hero(giver, replace(held, hand=_without(held.hand, card)))
+            holder = state.heroes[taker]
+            return state.with_hero(taker, replace(holder, hand=sorted_tuple([*holder.hand, card])))
         case MoveHero(seat=seat, space=space):
             return state.with_hero(seat, replace(state.heroes[seat], position=space))
         case PlaceLadderTile(site=site):
@@ -118,7 +155,7 @@ def execute(state: GameState, effect: Effect) -> GameState:
             strigoi = list(state.strigoi)
             strigoi[index] = replace(strigoi[index], position=space)
             return replace(state, strigoi=tuple(strigoi))
-    raise AssertionError(f"unknown effect {effect!r}")
+    return execute_more(state, effect)
 
 
 def blood_after(blood: Blood, effect: Effect) -> Blood:
@@ -208,3 +245,273 @@ def _move_card(state: GameState, effect: MoveCard) -> GameState:
     else:
         state = taken
     return put(effect.target, state)
+
+
+# ---------------------------------------------------------------------------------------------- stacks and tokens
+STACKS = ("reward_deck", "reward_tokens", "red", "grey", "strigoi_tokens", "wound_stack")
+
+
+@dataclass(frozen=True, slots=True)
+class TakeFromStack(Effect):
+    """Draw ``item`` from stack ``stack`` (its face-up top first, else the face-down part)."""
+
+    stack: str
+    item: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardToStack(Effect):
+    """Put ``item`` on the discard pile of ``stack``."""
+
+    stack: str
+    item: str
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveOnTop(Effect):
+    """Leave ``item`` face up on top of ``stack`` (a monster declined with Stealth, peg19.en:1058)."""
+
+    stack: str
+    item: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffle(Effect):
+    """An empty stack takes its discard pile back, shuffled (peg19.en:801, peg19.en:1008)."""
+
+    stack: str
+
+
+@dataclass(frozen=True, slots=True)
+class GainToken(Effect):
+    """The hero in ``seat`` receives reward token ``token``."""
+
+    seat: int
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class SpendToken(Effect):
+    """A used reward token goes to the token discard pile (peg19.en:1008)."""
+
+    seat: int
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class AddWound(Effect):
+    """Wound token ``wound`` is placed, flipped, in front of the hero (peg19.en:788)."""
+
+    seat: int
+    wound: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardWound(Effect):
+    """The hero discards wound token ``wound`` (healed, or reset at the third wound)."""
+
+    seat: int
+    wound: str
+
+
+@dataclass(frozen=True, slots=True)
+class MoveBlood(Effect):
+    """One counter from ``source`` to ``target``, if ``source`` has one (the Strigoi gain one: supply → inferno)."""
+
+    source: Pool
+    target: Pool
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceFightToken(Effect):
+    """A fight token on an encounter space: no encounter there until reactivated (peg19.en:797)."""
+
+    space: str
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveFightToken(Effect):
+    """A fight token leaves the board (reactivation, Gates of Hell, collapse)."""
+
+    space: str
+
+
+@dataclass(frozen=True, slots=True)
+class WoundStrigoi(Effect):
+    """A wound on Strigoi ``index`` (peg19.en:891)."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class DefeatStrigoi(Effect):
+    """Strigoi ``index`` perishes and leaves the board (peg19.en:907)."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class RaiseSupreme(Effect):
+    """Strigoi ``index`` flips to the Supreme side, keeping its wounds (peg19.en:909)."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class RotatePlatform(Effect):
+    """Mechanics: ``room``'s platform (number ``index`` in the fortress's platform order) turns by ``steps`` × 60°,
+    carrying what stands on it (peg19.en:1054)."""
+
+    room: str
+    index: int
+    steps: int
+
+
+@dataclass(frozen=True, slots=True)
+class CollapsePlatform(Effect):
+    """``room``'s platform leaves the game (peg19.en:913)."""
+
+    room: str
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyLadder(Effect):
+    """A Strigoi destroys the ladder tile on ``site`` (peg19.en:818)."""
+
+    site: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetAttackMarker(Effect):
+    """Place (or remove) the Strigoi attack marker on the Master's card (peg19.en:858)."""
+
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SpendIcon(Effect):
+    """An ability icon of a source is used for the current scope (peg19.en:924, sb19.en:487)."""
+
+    seat: int
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class Earn(Effect):
+    """The hero earns the advanced card ``card`` (from beside the board to hand) titled ``title`` (peg19.en:957)."""
+
+    seat: int
+    card: str
+    title: str
+
+
+def _stack_get(state: GameState, name: str) -> Stack:
+    assert name in STACKS, f"no stack {name!r}"
+    stack: Stack = getattr(state, name)
+    return stack
+
+
+def _stack_set(state: GameState, name: str, stack: Stack) -> GameState:
+    match name:
+        case "reward_deck":
+            return replace(state, reward_deck=stack)
+        case "reward_tokens":
+            return replace(state, reward_tokens=stack)
+        case "red":
+            return replace(state, red=stack)
+        case "grey":
+            return replace(state, grey=stack)
+        case "strigoi_tokens":
+            return replace(state, strigoi_tokens=stack)
+        case "wound_stack":
+            return replace(state, wound_stack=stack)
+    raise AssertionError(f"no stack {name!r}")
+
+
+def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    index = items.index(item)
+    return items[:index] + items[index + 1 :]
+
+
+def _strigoi(state: GameState, index: int, **changes: object) -> GameState:
+    strigoi = list(state.strigoi)
+    strigoi[index] = replace(strigoi[index], **changes)  # type: ignore[arg-type]
+    return replace(state, strigoi=tuple(strigoi))
+
+
+def execute_more(state: GameState, effect: Effect) -> GameState:
+    """The second half of :func:`execute`: stacks, tokens, wounds, board, Strigoi, icons, awards."""
+    match effect:
+        case TakeFromStack(stack=name, item=item):
+            stack = _stack_get(state, name)
+            if stack.top and stack.top[0] == item:
+                return _stack_set(state, name, replace(stack, top=stack.top[1:]))
+            assert item in stack.hidden, f"{item} is not in the {name} stack"
+            return _stack_set(state, name, replace(stack, hidden=_without(stack.hidden, item)))
+        case DiscardToStack(stack=name, item=item):
+            stack = _stack_get(state, name)
+            return _stack_set(state, name, replace(stack, discard=sorted_tuple([*stack.discard, item])))
+        case LeaveOnTop(stack=name, item=item):
+            stack = _stack_get(state, name)
+            return _stack_set(state, name, replace(stack, top=(item, *stack.top)))
+        case Reshuffle(stack=name):
+            stack = _stack_get(state, name)
+            return _stack_set(
+                state, name, replace(stack, hidden=sorted_tuple([*stack.hidden, *stack.discard]), discard=())
+            )
+        case GainToken(seat=seat, token=token):
+            hero = state.heroes[seat]
+            return state.with_hero(seat, replace(hero, tokens=sorted_tuple([*hero.tokens, token])))
+        case SpendToken(seat=seat, token=token):
+            hero = state.heroes[seat]
+            assert token in hero.tokens, f"seat {seat} holds no token {token}"
+            state = state.with_hero(seat, replace(hero, tokens=_without(hero.tokens, token)))
+            return execute_more(state, DiscardToStack("reward_tokens", token))
+        case AddWound(seat=seat, wound=wound):
+            hero = state.heroes[seat]
+            return state.with_hero(seat, replace(hero, wounds=(*hero.wounds, wound)))
+        case DiscardWound(seat=seat, wound=wound):
+            hero = state.heroes[seat]
+            assert wound in hero.wounds, f"seat {seat} holds no wound {wound}"
+            state = state.with_hero(seat, replace(hero, wounds=_without(hero.wounds, wound)))
+            return execute_more(state, DiscardToStack("wound_stack", wound))
+        case MoveBlood(source=source, target=target):
+            counts = {Pool.SUPPLY: state.blood.supply, Pool.ALTAR: state.blood.altar, Pool.INFERNO: state.blood.inferno}
+            if counts[source] == 0:
+                return state
+            counts[source] -= 1
+            counts[target] += 1
+            return replace(state, blood=Blood(counts[Pool.SUPPLY], counts[Pool.ALTAR], counts[Pool.INFERNO]))
+        case PlaceFightToken(space=space):
+            assert space not in state.fight_tokens, f"a fight token already lies on {space}"
+            return replace(state, fight_tokens=sorted_tuple([*state.fight_tokens, space]))
+        case RemoveFightToken(space=space):
+            return replace(state, fight_tokens=_without(state.fight_tokens, space))
+        case WoundStrigoi(index=index):
+            return _strigoi(state, index, wounds=state.strigoi[index].wounds + 1)
+        case DefeatStrigoi(index=index):
+            return _strigoi(state, index, defeated=True, position=None)
+        case RaiseSupreme(index=index):
+            return _strigoi(state, index, supreme=True)
+        case RotatePlatform(room=room, index=index, steps=steps):
+            assert room not in state.board.collapsed, f"the platform of {room} has collapsed"
+            rotations = list(state.board.rotations)
+            rotations[index] = (rotations[index] + steps) % 6
+            return replace(state, board=replace(state.board, rotations=tuple(rotations)))
+        case CollapsePlatform(room=room):
+            return replace(state, board=replace(state.board, collapsed=state.board.collapsed | {room}))
+        case DestroyLadder(site=site):
+            assert site in state.board.ladders, f"no ladder tile on {site}"
+            return replace(state, board=replace(state.board, ladders=state.board.ladders - {site}))
+        case SetAttackMarker(on=on):
+            return replace(state, attack_marker=on)
+        case SpendIcon(seat=seat, key=key):
+            hero = state.heroes[seat]
+            assert key not in hero.spent, f"icon {key} is already spent"
+            return state.with_hero(seat, replace(hero, spent=sorted_tuple([*hero.spent, key])))
+        case Earn(seat=seat, card=card, title=title):
+            state = execute(state, MoveCard(card, seat, CardZone.ADVANCED_SUPPLY, CardZone.HAND))
+            hero = state.heroes[seat]
+            assert title not in hero.earned, f"seat {seat} already has {title!r}"
+            return state.with_hero(seat, replace(hero, earned=sorted_tuple([*hero.earned, title])))
+    raise AssertionError(f"unknown effect {effect!r}")

@@ -17,16 +17,35 @@ __all__ = [
     "Automatic",
     "ChanceOrder",
     "ChooseCards",
+    "CollapseEscape",
+    "CounterChoice",
     "DecisionKind",
+    "DrawEncounter",
+    "DrawLoot",
+    "DrawStrigoiToken",
+    "DrawWound",
+    "EncounterChoice",
+    "EncounterDone",
     "EndRound",
     "EndTurn",
+    "Fight",
+    "FightPhase",
     "Frame",
+    "GrantAwards",
+    "HealChoice",
     "MoveFrame",
     "NextTurn",
+    "OfferCounter",
+    "PhaseThree",
     "PlaceStrigoi",
+    "ReactivateChoice",
+    "RelocateChoice",
     "SetupLadder",
+    "ShockChoice",
     "StartRound",
+    "StrigoiPhase",
     "ToAct",
+    "Wounds",
 ]
 
 
@@ -151,3 +170,208 @@ class MoveFrame(Frame):
 
     def to_act(self) -> ToAct:
         return ToAct(DecisionKind.PLAYER, (self.seat,), "move")
+
+
+@dataclass(frozen=True, slots=True)
+class FightPhase(Frame):
+    """Phase 2b: the active hero fights the encounter it stopped on, attacks a Strigoi, or passes."""
+
+    seat: int
+
+    def to_act(self) -> ToAct:
+        return ToAct(DecisionKind.PLAYER, (self.seat,), "fight")
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterDone(Automatic):
+    """The encounter on ``space`` is over: a fight token goes there (peg19.en:797)."""
+
+    seat: int
+    space: str
+
+
+@dataclass(frozen=True, slots=True)
+class DrawEncounter(Frame):
+    """Flip the top token of the red or grey stack (peg19.en:771); ``peeked`` if Stealth was used."""
+
+    seat: int
+    colour: str
+    peeked: bool = False
+    from_monk: bool = False
+
+    def to_act(self) -> ToAct:
+        return ToAct(DecisionKind.CHANCE, (), f"draw_{self.colour}")
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterChoice(Frame):
+    """A flipped token asks for a choice: fight or decline a peeked monster; free or attack a monk."""
+
+    seat: int
+    token: str
+    peeked: bool
+
+    def to_act(self) -> ToAct:
+        return ToAct(DecisionKind.PLAYER, (self.seat,), "encounter_choice")
+
+
+@dataclass(frozen=True, slots=True)
+class Fight(Frame):
+    """A fight under way: the hero plays rewards, then resolves (peg19.en:775, peg19.en:891-899).
+
+    ``foe`` is an encounter token id, or ``"strigoi:0"`` / ``"strigoi:1"``; ``mode`` is ``melee`` or ``ranged``
+    for a Strigoi; ``bonus`` the strength played so far; ``counter`` marks a counterattack.
+    """
+
+    seat: int
+    foe: str
+    mode: str = "melee"
+    bonus: int = 0
+    counter: bool = False
+    self_wounds: int = 0
+
+    def to_act(self) -> ToAct:
+        return ToAct(DecisionKind.PLAYER, (self.seat,), "fight_rewards")
+
+
+@dataclass(frozen=True, slots=True)
+class DrawLoot(Frame):
+    """Draw a reward token (``token``) or a reward card (``card``) for ``seat`` (peg19.en:778-779)."""
+
+    seat: int
+    what: str
+
+    def to_act(self) -> ToAct:
+        return ToAct(DecisionKind.CHANCE, (), f"draw_reward_{self.what}")
+
+
+@dataclass(frozen=True, slots=True)
+class Wounds(Frame):
+    """Wounds coming at ``seat``: the hero may block them one by one with Protection, then takes the rest.
+
+    ``origin`` is ``monster``, ``strigoi``, ``curse`` or ``self``; ``protectable`` is false for self-inflicted
+    wounds (peg19.en:1042) and for the centre-space case (peg19.en:860); ``attacker`` is the seat whose card let a
+    Strigoi attack (for *The Evil Made Me Do It*).
+    """
+
+    seat: int
+    count: int
+    origin: str
+    protectable: bool = True
+    attacker: int | None = None
+
+    def to_act(self) -> ToAct:
+        return ToAct(DecisionKind.PLAYER, (self.seat,), "protect")
+
+
+@dataclass(frozen=True, slots=True)
+class DrawWound(Frame):
+    """Draw one wound token for ``seat`` and flip it (peg19.en:788); ``left`` more follow."""
+
+    seat: int
+    left: int
+    origin: str
+    attacker: int | None = None
+
+    def to_act(self) -> ToAct:
+        return ToAct(DecisionKind.CHANCE, (), "draw_wound")
+
+
+@dataclass(frozen=True, slots=True)
+class ShockChoice(Frame):
+    """A shock wound: discard a card from hand, or avoid it with Protection (peg19.en:1092, peg19.en:1038)."""
+
+    seat: int
+
+    def to_act(self) -> ToAct:
+        return ToAct(DecisionKind.PLAYER, (self.seat,), "shock")
+
+
+@dataclass(frozen=True, slots=True)
+class HealChoice(Frame):
+    """Heal: each injured hero in ``queue`` discards ``count`` wound tokens of their choice (peg19.en:1046)."""
+
+    queue: tuple[tuple[int, int], ...]
+
+    def to_act(self) -> ToAct:
+        return ToAct(DecisionKind.PLAYER, (self.queue[0][0],), "heal")
+
+
+@dataclass(frozen=True, slots=True)
+class ReactivateChoice(Frame):
+    """All fight tokens are on the board: take one back (peg19.en:799)."""
+
+    seat: int
+
+    def to_act(self) -> ToAct:
+        return ToAct(DecisionKind.PLAYER, (self.seat,), "reactivate")
+
+
+@dataclass(frozen=True, slots=True)
+class RelocateChoice(Frame):
+    """Move ``seat`` to a staircase or ladder tile; ``ladder_first`` restricts to ladders while any is free."""
+
+    seat: int
+    reason: str
+    ladder_first: bool = False
+
+    def to_act(self) -> ToAct:
+        return ToAct(DecisionKind.PLAYER, (self.seat,), "relocate")
+
+
+@dataclass(frozen=True, slots=True)
+class StrigoiPhase(Automatic):
+    """Phase 2c for the active hero's card (peg19.en:803-829)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawStrigoiToken(Frame):
+    """Flip the top Strigoi action token (peg19.en:805)."""
+
+    seat: int
+
+    def to_act(self) -> ToAct:
+        return ToAct(DecisionKind.CHANCE, (), "draw_strigoi_token")
+
+
+@dataclass(frozen=True, slots=True)
+class OfferCounter(Automatic):
+    """After a Strigoi's attack: offer a counterattack to ``seats`` in turn, if the altar allows (peg19.en:864)."""
+
+    strigoi: int
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CounterChoice(Frame):
+    """After a Strigoi's attack, ``seat`` may counterattack it (peg19.en:864); ``rest`` may be offered next."""
+
+    seat: int
+    strigoi: int
+    rest: tuple[int, ...] = ()
+
+    def to_act(self) -> ToAct:
+        return ToAct(DecisionKind.PLAYER, (self.seat,), "counterattack")
+
+
+@dataclass(frozen=True, slots=True)
+class CollapseEscape(Frame):
+    """A platform collapses: each hero on it in ``queue`` escapes with Leap or falls (peg19.en:915-922)."""
+
+    room: str
+    queue: tuple[int, ...]
+
+    def to_act(self) -> ToAct:
+        return ToAct(DecisionKind.PLAYER, (self.queue[0],), "escape")
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseThree(Automatic):
+    """Phase 3: the additional Strigoi turn, when no Strigoi attacked this round (peg19.en:833-841)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GrantAwards(Automatic):
+    """Advanced action cards earned are added to hands (end of turn, or at once, by reading)."""

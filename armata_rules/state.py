@@ -104,6 +104,7 @@ class HeroState:
     wounds: tuple[str, ...] = ()
     earned: tuple[str, ...] = ()
     spent: tuple[str, ...] = ()
+    card_wound_taken: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,13 +120,22 @@ class StrigoiState:
 
 @dataclass(frozen=True, slots=True)
 class TurnState:
-    """What the active hero has done this turn (Phase 2): steps left, encounter or fight had, whether it fought."""
+    """What the active hero has done this turn (Phase 2).
+
+    ``encountered``: stopped on an active encounter space; ``engaged``: the turn's one encounter or Strigoi fight has
+    happened (peg19.en:801); ``fought``: the hero fought; ``stealthy``: Stealth is in use for this move;
+    ``declined``: the encounter space where a peeked monster was left; ``token``: the Strigoi action token flipped.
+    """
 
     seat: int
     steps_left: int
     moved: bool = False
     encountered: bool = False
     fought: bool = False
+    engaged: bool = False
+    stealthy: bool = False
+    declined: str | None = None
+    token: str | None = None
 
 
 class Outcome(Enum):
@@ -176,6 +186,7 @@ class GameState:
     order: tuple[int, ...] = ()
     turn: TurnState | None = None
     frames: tuple[Frame, ...] = ()
+    awards: tuple[tuple[int, str], ...] = ()
     chance_count: int = 0
     outcome: Outcome | None = None
     log: Log | None = None

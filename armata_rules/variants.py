@@ -20,14 +20,20 @@ __all__ = [
     "READINGS",
     "SOURCES",
     "AbilityTiming",
+    "AdvancedTiming",
+    "CentreRelocation",
     "ComponentEdition",
+    "Counterattack",
     "IconScope",
     "InitiativeTies",
     "LadderPlacement",
+    "LastLadder",
+    "LeapLanding",
     "Movement",
     "Option",
     "ReadingSpec",
     "Ruleset",
+    "StrigoiDamage",
     "ruleset_for_source",
 ]
 
@@ -69,6 +75,48 @@ class InitiativeTies(Enum):
 
     SEAT_ORDER = "seat_order"  # the hero listed earlier at setup goes first
     CHANCE = "chance"  # a fair draw orders the tied heroes
+
+
+class Counterattack(Enum):
+    """Who may counterattack after a Strigoi's attack."""
+
+    ATTACKED_HERO = "attacked_hero"
+    ANY_HERO = "any_hero"
+
+
+class StrigoiDamage(Enum):
+    """How many wounds a Strigoi's attack inflicts, before the token's modifier."""
+
+    DAMAGE = "damage"  # the wounds printed on the Strigoi card
+    STRENGTH = "strength"  # the Strigoi's strength
+
+
+class LastLadder(Enum):
+    """What the destruction of the last ladder tile costs."""
+
+    PACK_LOSES = "pack_loses"  # a blood point lost: altar to inferno, else supply to inferno
+    STRIGOI_GAIN = "strigoi_gain"  # the Strigoi gain a blood point: supply to inferno
+
+
+class CentreRelocation(Enum):
+    """Where a hero caught on a platform centre by a teleporting Strigoi is moved."""
+
+    LADDER_FIRST = "ladder_first"  # a ladder tile; a staircase only if no ladder is free
+    ANY = "any"  # any staircase or ladder tile
+
+
+class LeapLanding(Enum):
+    """Where Leap may land in the hero's room."""
+
+    NOT_ENCOUNTER = "not_encounter"  # any space but an encounter space
+    ANY_SPACE = "any_space"  # any space, staircases included
+
+
+class AdvancedTiming(Enum):
+    """When an earned advanced action card joins the hand."""
+
+    END_OF_TURN = "end_of_turn"
+    WHEN_EARNED = "when_earned"
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +293,138 @@ READINGS: tuple[ReadingSpec, ...] = (
         ),
         InitiativeTies.SEAT_ORDER,
     ),
+    ReadingSpec(
+        "counterattack",
+        "Who may counterattack",
+        "discrepancy",
+        "counterattack-who",
+        (
+            Option(
+                Counterattack.ATTACKED_HERO,
+                "the attacked Powerwolf",
+                ("peg19.en:864", "peg19.de:299", "peg19.fr:1962", "sb19.en:427"),
+                ("peg19.de", "peg19.en", "peg19.fr", "sb19.en"),
+            ),
+            Option(
+                Counterattack.ANY_HERO,
+                "a Powerwolf (any of them)",
+                ("peg19.it:1410", "peg19.es:2437"),
+                ("peg19.it", "peg19.es"),
+            ),
+        ),
+        Counterattack.ATTACKED_HERO,
+    ),
+    ReadingSpec(
+        "strigoi_damage",
+        "Wounds of a Strigoi's attack",
+        "discrepancy",
+        "strigoi-damage-or-strength",
+        (
+            Option(
+                StrigoiDamage.DAMAGE,
+                "the wounds shown on the Strigoi card plus the token's modifier",
+                ("peg19.en:854", "peg19.en:1002", "sb19.en:415"),
+                ("peg19.de", "peg19.en", "peg19.it", "peg19.es", "sb19.en"),
+            ),
+            Option(
+                StrigoiDamage.STRENGTH,
+                "as many wounds as the Strigoi's strength plus the token's modifier",
+                ("peg19.fr:1952",),
+                ("peg19.fr",),
+            ),
+        ),
+        StrigoiDamage.DAMAGE,
+    ),
+    ReadingSpec(
+        "last_ladder",
+        "When the Strigoi destroy the last ladder tile",
+        "discrepancy",
+        "last-ladder-blood-point",
+        (
+            Option(
+                LastLadder.PACK_LOSES,
+                "the pack loses a blood point (altar first)",
+                ("peg19.en:824", "peg19.de:257", "peg19.fr:1926", "sb19.en:383"),
+                ("peg19.de", "peg19.en", "peg19.fr", "sb19.en"),
+            ),
+            Option(
+                LastLadder.STRIGOI_GAIN,
+                "the Strigoi gain a blood point (from the supply)",
+                ("peg19.it:1374", "peg19.es:2401"),
+                ("peg19.it", "peg19.es"),
+            ),
+        ),
+        LastLadder.PACK_LOSES,
+    ),
+    ReadingSpec(
+        "centre_relocation",
+        "Where a hero caught on a platform centre goes",
+        "discrepancy",
+        "centre-space-relocation",
+        (
+            Option(
+                CentreRelocation.LADDER_FIRST,
+                "to a ladder tile, or a staircase if no ladder is available",
+                ("peg19.en:860", "peg19.it:1406", "peg19.fr:1958", "peg19.es:2433"),
+                ("peg19.en", "peg19.it", "peg19.fr", "peg19.es"),
+            ),
+            Option(
+                CentreRelocation.ANY,
+                "to any staircase or ladder tile of the player's choice",
+                ("peg19.de:295", "sb19.en:421"),
+                ("peg19.de", "sb19.en"),
+            ),
+        ),
+        CentreRelocation.LADDER_FIRST,
+    ),
+    ReadingSpec(
+        "leap_landing",
+        "Where Leap may land",
+        "discrepancy",
+        "leap-landing-spaces",
+        (
+            Option(
+                LeapLanding.NOT_ENCOUNTER,
+                "any space of the room but an encounter space (never a ladder tile)",
+                ("peg19.en:1070", "peg19.it:1617", "peg19.fr:2077", "peg19.es:2619"),
+                ("peg19.en", "peg19.it", "peg19.fr", "peg19.es"),
+            ),
+            Option(
+                LeapLanding.ANY_SPACE,
+                "any space of the room, staircases included (never a ladder tile)",
+                ("peg19.de:503", "sb19.en:646"),
+                ("peg19.de", "sb19.en"),
+            ),
+        ),
+        LeapLanding.NOT_ENCOUNTER,
+    ),
+    ReadingSpec(
+        "advanced_timing",
+        "When an earned advanced action card joins the hand",
+        "discrepancy",
+        "advanced-card-timing",
+        (
+            Option(
+                AdvancedTiming.END_OF_TURN,
+                "at the end of the turn in which it was earned",
+                ("peg19.en:957", "peg19.de:420", "peg19.it:1543", "peg19.es:2555"),
+                ("peg19.de", "peg19.en", "peg19.it", "peg19.es"),
+            ),
+            Option(
+                AdvancedTiming.WHEN_EARNED,
+                "as soon as the event occurs",
+                ("sb19.en:514",),
+                ("sb19.en",),
+            ),
+        ),
+        AdvancedTiming.END_OF_TURN,
+        {
+            "peg19.fr": (
+                AdvancedTiming.END_OF_TURN,
+                "the French text does not say when; most texts say at the end of the turn",
+            )
+        },
+    ),
 )
 
 _SPECS = {spec.name: spec for spec in READINGS}
@@ -261,6 +441,12 @@ class Ruleset:
     icon_scope: IconScope = IconScope.PER_ROUND
     ability_timing: AbilityTiming = AbilityTiming.NOT_DURING_FIGHT
     initiative_ties: InitiativeTies = InitiativeTies.SEAT_ORDER
+    counterattack: Counterattack = Counterattack.ATTACKED_HERO
+    strigoi_damage: StrigoiDamage = StrigoiDamage.DAMAGE
+    last_ladder: LastLadder = LastLadder.PACK_LOSES
+    centre_relocation: CentreRelocation = CentreRelocation.LADDER_FIRST
+    leap_landing: LeapLanding = LeapLanding.NOT_ENCOUNTER
+    advanced_timing: AdvancedTiming = AdvancedTiming.END_OF_TURN
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -31,3 +31,15 @@ def random_play(
         action = rng.choice(actions)
         yield state, action
         state = game.apply(state, action)
+
+
+PASSIVE = ("end_move", "pass")
+
+
+def passive_action(game: Game, state: GameState) -> Action:
+    """The most passive legal action: stop moving, end the fight phase, take the wounds ... else the first one."""
+    actions = game.legal_actions(state)
+    for action in actions:
+        if action.kind in PASSIVE:
+            return action
+    return actions[0]

@@ -14,7 +14,7 @@ from armata_rules.actions import ChanceOutcome, ChooseCard, EndMove, PlaceLadder
 from armata_rules.frames import DecisionKind
 from armata_rules.state import GameState
 from armata_rules.variants import InitiativeTies, Ruleset
-from tests.play import HEROES, new_game, random_play
+from tests.play import HEROES, new_game, passive_action, random_play
 
 
 def test_new_game_validates_heroes() -> None:
@@ -109,18 +109,22 @@ def test_the_strigoi_arrive_at_the_start_of_round_two() -> None:
 def test_end_of_round_discards_played_cards_and_empty_hands_take_back_the_pile() -> None:
     game = new_game(2)
     state = _through_setup(game)
-    for expected_round in range(1, 8):
+    is_action = game.ctx.is_action_card
+    for expected_round in range(1, 9):
         assert state.round == expected_round
+        chosen = {}
         for seat in (0, 1):
-            card = sorted(c for c in state.heroes[seat].hand if game.ctx.is_action_card(c))[0]
-            state = game.apply(state, ChooseCard(seat, card))
-        while state.round == expected_round:
-            state = game.apply(state, EndMove(state.to_act.seats[0]))
-        hero = state.heroes[0]
-        if expected_round < 6:
-            assert len(hero.hand) == 6 - expected_round and len(hero.discard) == expected_round
-        elif expected_round == 6:  # last card played: the 5 older ones come back, the 6th is the new pile
-            assert len(hero.hand) == 5 and len(hero.discard) == 1
+            chosen[seat] = sorted(c for c in state.heroes[seat].hand if is_action(c))[0]
+            state = game.apply(state, ChooseCard(seat, chosen[seat]))
+        while state.to_act.decision != "choose_card" or state.round == expected_round:
+            before = state
+            state = game.apply(state, passive_action(game, state))
+        for seat in (0, 1):
+            hero, old = state.heroes[seat], before.heroes[seat]
+            assert chosen[seat] in hero.discard  # played cards go to the discard pile (peg19.en:1158)
+            assert chosen[seat] not in hero.hand  # ... never back in hand the round they were played
+            if not any(is_action(c) for c in old.hand):  # the last action card was played (peg19.en:1154)
+                assert set(old.discard) <= set(hero.hand)
 
 
 @pytest.mark.parametrize("preset", editions.ALL, ids=lambda p: p.name)

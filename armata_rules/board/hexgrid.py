@@ -24,6 +24,7 @@ __all__ = [
     "direction_between",
     "disc",
     "distance",
+    "line",
     "opposite",
     "parse_hex",
     "ring",
@@ -115,6 +116,34 @@ def disc(centre: Hex, radius: int) -> Iterator[Hex]:
     """The cells at most ``radius`` steps from ``centre``, centre first, then ring by ring."""
     for k in range(radius + 1):
         yield from ring(centre, k)
+
+
+def line(a: Hex, b: Hex) -> list[Hex]:
+    """The cells a straight line from ``a`` to ``b`` crosses, both ends included (cube-coordinate interpolation,
+    nudged so that a line along a cell border picks one side consistently)."""
+    n = distance(a, b)
+    if n == 0:
+        return [a]
+    eps = 1e-6
+    aq, ar = a.q + eps, a.r + eps
+    bq, br = b.q + eps, b.r + eps
+    cells = []
+    for i in range(n + 1):
+        t = i / n
+        q, r = aq + (bq - aq) * t, ar + (br - ar) * t
+        cells.append(_round(q, r))
+    return cells
+
+
+def _round(q: float, r: float) -> Hex:
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return Hex(int(rq), int(rr))
 
 
 def parse_hex(text: str) -> Hex:

@@ -3,7 +3,18 @@
 Importing this package registers every rule and every frame handler.
 """
 
-from armata_rules.rules import movement, round, setup  # noqa: F401  (registration)
+from armata_rules.rules import (  # noqa: F401  (registration)
+    abilities,
+    awards,
+    encounters,
+    fights,
+    loot,
+    movement,
+    round,
+    setup,
+    strigoi,
+    wounds,
+)
 from armata_rules.rules.handlers import HANDLERS, Refusal
 from armata_rules.rules.registry import INTERPRETATIONS, REGISTRY, Interpretation, Rule, RuleViolation
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from armata_rules.actions import Action, EndMove, Step
+from armata_rules.actions import Action, EndMove, GiveReward, RebelDraw, Step, UseAbility
 from armata_rules.board.fortress import SpaceId
 from armata_rules.components.icons import Ability
 from armata_rules.effects import MoveHero, execute
 from armata_rules.frames import MoveFrame
+from armata_rules.rules.abilities import ability_actions, apply_ability, guard_ability
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.flow import log, pop
 from armata_rules.rules.handlers import DecisionHandler, Refusal, handles
@@ -105,9 +106,8 @@ def _strigoi_at(state: GameState, space: SpaceId) -> bool:
 
 
 def _can_cross_strigoi(ctx: RulesContext, state: GameState, seat: int) -> bool:
-    card = ctx.played_card(state, seat)
-    hero = state.heroes[seat]
-    return Ability.STEALTH in card.abilities and Ability.STEALTH not in ctx.blocked(hero)
+    """Crossing a Strigoi needs Stealth in use for this move (peg19.en:766, peg19.en:1062)."""
+    return state.turn is not None and state.turn.stealthy and Ability.STEALTH not in ctx.blocked(state.heroes[seat])
 
 
 def _exits(ctx: RulesContext, state: GameState, space: SpaceId) -> tuple[SpaceId, ...]:
@@ -146,13 +146,19 @@ class MoveRules(DecisionHandler[MoveFrame]):
     def candidates(self, ctx: RulesContext, state: GameState, frame: MoveFrame) -> Iterable[Action]:
         position = state.heroes[frame.seat].position
         assert position is not None
-        return [*(Step(frame.seat, to) for to in _exits(ctx, state, position)), EndMove(frame.seat)]
+        return [
+            *(Step(frame.seat, to) for to in _exits(ctx, state, position)),
+            EndMove(frame.seat),
+            *ability_actions(ctx, state, frame.seat, "move"),
+        ]
 
     def guard(self, ctx: RulesContext, state: GameState, frame: MoveFrame, action: Action) -> Refusal | None:
         if isinstance(action, Step):
             return self._guard_step(ctx, state, frame, action)
         if isinstance(action, EndMove):
             return self._guard_stop(ctx, state, frame, action)
+        if isinstance(action, (UseAbility, GiveReward, RebelDraw)):
+            return guard_ability(ctx, state, frame.seat, action, "move")
         return Refusal(MOVE_STEP, f"{ctx.heroes[frame.seat].value} is moving: step or stop, not {action.kind}")
 
     def _guard_step(self, ctx: RulesContext, state: GameState, frame: MoveFrame, action: Step) -> Refusal | None:
@@ -202,12 +208,14 @@ class MoveRules(DecisionHandler[MoveFrame]):
         assert turn is not None
         if isinstance(action, EndMove):
             return pop(state)
+        if isinstance(action, (UseAbility, GiveReward, RebelDraw)):
+            return apply_ability(ctx, state, frame.seat, action)
         assert isinstance(action, Step)
         cost = step_cost(state, frame.seat, action.to)
         state = execute(state, MoveHero(frame.seat, action.to))
         state = replace(state, turn=replace(turn, steps_left=turn.steps_left - cost, moved=True))
-        if active_encounter(state, action.to, ctx) and _can_stop_on(state, frame.seat, action.to):
+        if active_encounter(state, action.to, ctx) and _can_stop_on(state, frame.seat, action.to) and not turn.engaged:
             state = log(state, f"{ctx.heroes[frame.seat].value} stops on the encounter space {action.to}")
-            state = replace(state, turn=replace(state.turn or turn, steps_left=0))
+            state = replace(state, turn=replace(state.turn or turn, steps_left=0, encountered=True))
             return pop(state)
         return state

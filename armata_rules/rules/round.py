@@ -14,15 +14,19 @@ from armata_rules.frames import (
     ChooseCards,
     EndRound,
     EndTurn,
+    FightPhase,
+    GrantAwards,
     MoveFrame,
     NextTurn,
     PlaceStrigoi,
     StartRound,
+    StrigoiPhase,
 )
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.flow import log, pop, push, replace_top
 from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHandler, Refusal, handles
 from armata_rules.rules.registry import interpretation, rule
+from armata_rules.rules.strigoi import close_phase_two
 from armata_rules.state import GameState, TurnState, sorted_tuple
 from armata_rules.variants import IconScope, InitiativeTies
 
@@ -110,6 +114,7 @@ class StartRoundRules(AutoHandler[StartRound]):
 
     def run(self, ctx: RulesContext, state: GameState, frame: StartRound) -> GameState:
         state = replace(state, round=state.round + 1, order=(), turn=None)
+        state = replace(state, heroes=tuple(replace(h, card_wound_taken=False) for h in state.heroes))
         if ctx.ruleset.icon_scope is IconScope.PER_ROUND:
             state = _reset_spent(state)
         for seat, hero in enumerate(state.heroes):
@@ -199,7 +204,7 @@ class NextTurnRules(AutoHandler[NextTurn]):
         if frame.index >= len(state.order):
             marker = state.attack_marker
             state = log(state, "Phase 2 ends" + (" (a Strigoi attacked this round)" if marker else ""))
-            return replace_top(state, EndRound())
+            return close_phase_two(state)
         seat = state.order[frame.index]
         hero = state.heroes[seat]
         steps = max(0, ctx.played_card(state, seat).movement - ctx.movement_penalty(hero))
@@ -207,7 +212,15 @@ class NextTurnRules(AutoHandler[NextTurn]):
         if ctx.ruleset.icon_scope is IconScope.PER_TURN:
             state = _reset_spent(state)
         state = log(state, f"{hero.hero.value}'s turn")
-        return replace_top(state, NextTurn(frame.index + 1), EndTurn(seat), MoveFrame(seat))
+        return replace_top(
+            state,
+            NextTurn(frame.index + 1),
+            EndTurn(seat),
+            GrantAwards(),
+            StrigoiPhase(seat),
+            FightPhase(seat),
+            MoveFrame(seat),
+        )
 
 
 @handles(EndTurn)

@@ -1,0 +1,364 @@
+"""Abilities used during a turn: Heal, Mechanics, Leap, Pack, Stealth, Recovery, Retrieval, the Gates of Hell;
+handing reward cards to a neighbour; Nighttime Rebel's draw.
+
+peg19.en:1032-1072, peg19.en:1096-1100, peg19.en:1030, peg19.en:974; sb19.en:612-648, sb19.en:598-602, sb19.en:582;
+peg19.de:469-507, peg19.de:535-539; peg19.it:1599, peg19.it:1617; peg19.fr:2069, peg19.fr:2077; peg19.es:2619,
+peg19.es:2631.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from armata_rules.actions import Action, GiveReward, RebelDraw, UseAbility
+from armata_rules.board.fortress import SpaceId
+from armata_rules.components.icons import Ability
+from armata_rules.effects import (
+    CardZone,
+    HandOver,
+    MoveCard,
+    MoveHero,
+    RemoveFightToken,
+    RotatePlatform,
+    execute,
+    execute_all,
+)
+from armata_rules.frames import DrawLoot, MoveFrame
+from armata_rules.rules.awards import NIGHTTIME_REBEL, check_rebel
+from armata_rules.rules.context import RulesContext
+from armata_rules.rules.flow import log, pop, push
+from armata_rules.rules.handlers import Refusal
+from armata_rules.rules.registry import interpretation, rule
+from armata_rules.rules.sources import ICON_USE, Source, available_sources, source_units, spend_source
+from armata_rules.rules.wounds import heal_room
+from armata_rules.state import GameState
+from armata_rules.variants import LeapLanding
+
+__all__ = ["EXCHANGE", "ability_actions", "apply_ability", "guard_ability", "neighbours_of"]
+
+MECHANICS = rule(
+    "ability.mechanics",
+    "Mechanics",
+    ("peg19.en:1054", "peg19.de:483", "peg19.it:1599", "peg19.fr:2069", "peg19.es:2631", "sb19.en:638"),
+    "Turn any platform that has not collapsed by one to five 60° steps, carrying the heroes, Strigoi, books and "
+    "corridors on it.",
+)
+LEAP = rule(
+    "ability.leap",
+    "Leap",
+    (
+        "peg19.en:1070",
+        "peg19.en:1072",
+        "peg19.de:503",
+        "peg19.de:507",
+        "peg19.it:1617",
+        "peg19.fr:2077",
+        "peg19.es:2619",
+        "sb19.en:646",
+        "sb19.en:648",
+    ),
+    "Jump to an empty space of the hero's own room (its platform included), never a ladder tile; encounter spaces "
+    "are excluded or not by reading. Not to escape a fight the hero must have.",
+    readings=("leap_landing",),
+)
+PACK = rule(
+    "ability.pack",
+    "Pack",
+    ("peg19.en:1066", "peg19.en:1072", "peg19.de:499", "peg19.de:507", "sb19.en:642", "sb19.en:648"),
+    "Move directly to an empty space, not an encounter space, in a room where another Powerwolf stands. Not to "
+    "escape a fight the hero must have.",
+)
+STEALTH = rule(
+    "ability.stealth",
+    "Stealth",
+    (
+        "peg19.en:766",
+        "peg19.en:1058",
+        "peg19.en:1060",
+        "peg19.en:1062",
+        "peg19.de:176",
+        "peg19.de:493",
+        "peg19.de:495",
+        "sb19.en:316",
+        "sb19.en:632",
+        "sb19.en:634",
+    ),
+    "Using Stealth (the played card, or a card or token discarded for it) lets the hero cross spaces held by a "
+    "Strigoi for the rest of the move, and peek at an encounter before choosing to fight.",
+)
+RECOVERY = rule(
+    "ability.recovery",
+    "Recovery",
+    ("peg19.en:1096", "peg19.en:951", "peg19.de:535", "peg19.fr:2107", "sb19.en:598", "sb19.en:508"),
+    "The hero takes the whole discard pile back into hand.",
+)
+RETRIEVAL = rule(
+    "ability.retrieval",
+    "Retrieval",
+    ("peg19.en:1050", "peg19.de:487", "peg19.de:489", "peg19.fr:2059", "sb19.en:628"),
+    "The hero takes one reward card from the discard pile into hand, and may play it at once, during a fight too.",
+)
+GATES = rule(
+    "ability.gates_of_hell",
+    "The Gates of Hell",
+    ("peg19.en:1100", "peg19.de:539", "sb19.en:602"),
+    "Every fight token leaves the board; a hero standing on a reactivated encounter space does not fight there.",
+)
+EXCHANGE = rule(
+    "rewards.exchange",
+    "Exchanging reward cards",
+    ("peg19.en:1030", "sb19.en:582"),
+    "On their turn, before the fight, a hero may hand a reward card to a Powerwolf on an adjacent space (joined "
+    "by a corridor); never an action card or a token.",
+    interpretations=("adjacent-means-corridor", "exchange-on-own-turn"),
+)
+
+interpretation(
+    "adjacent-means-corridor",
+    "What 'adjacent' means",
+    "Two spaces are adjacent when a corridor joins them; a wall between touching cells separates them.",
+    "Melee needs the hero 'in a space adjacent to a Strigoi after moving' (peg19.en:891): one cannot strike, or "
+    "hand over a weapon, through a wall that movement cannot cross.",
+    ("peg19.en:891", "peg19.en:1030", "sb19.en:448"),
+)
+interpretation(
+    "exchange-on-own-turn",
+    "When reward cards change hands",
+    "The giver hands the card during their own turn, before any fight; an exchange is two gifts.",
+    "The text allows the exchange without saying when. Making the giver's own turn the moment keeps every "
+    "decision with the player who makes it and outside fights, where the rewards in hand count.",
+    ("peg19.en:1030",),
+)
+
+_MOVE_ABILITIES = (
+    Ability.HEAL,
+    Ability.MECHANICS,
+    Ability.LEAP,
+    Ability.PACK,
+    Ability.STEALTH,
+    Ability.RECOVERY,
+    Ability.RETRIEVAL,
+    Ability.GATES_OF_HELL,
+)
+_FIGHT_ABILITIES = (Ability.HEAL, Ability.RECOVERY, Ability.RETRIEVAL)
+_RULE = {
+    Ability.HEAL: ICON_USE,
+    Ability.MECHANICS: MECHANICS,
+    Ability.LEAP: LEAP,
+    Ability.PACK: PACK,
+    Ability.STEALTH: STEALTH,
+    Ability.RECOVERY: RECOVERY,
+    Ability.RETRIEVAL: RETRIEVAL,
+    Ability.GATES_OF_HELL: GATES,
+}
+
+
+def neighbours_of(ctx: RulesContext, state: GameState, seat: int) -> list[int]:
+    """Heroes on a space joined to ``seat``'s by a corridor."""
+    here = state.heroes[seat].position
+    if here is None:
+        return []
+    near = set(ctx.fortress.neighbours(here, state.board))
+    return [other for other, hero in enumerate(state.heroes) if other != seat and hero.position in near]
+
+
+def _occupied(state: GameState, space: SpaceId) -> bool:
+    return state.hero_at(space) is not None or any(s.position == space for s in state.strigoi if not s.defeated)
+
+
+def _leap_targets(ctx: RulesContext, state: GameState, seat: int) -> list[SpaceId]:
+    here = state.heroes[seat].position
+    room = None if here is None else ctx.fortress.room_of(here)
+    if room is None:
+        return []
+    allow_encounter = ctx.ruleset.leap_landing is LeapLanding.ANY_SPACE
+    return [
+        space
+        for space in ctx.fortress.room_spaces(room, state.board)
+        if space != here
+        and not _occupied(state, space)
+        and (allow_encounter or not ctx.fortress.spaces[space].kind.is_encounter)
+    ]
+
+
+def _pack_targets(ctx: RulesContext, state: GameState, seat: int) -> list[SpaceId]:
+    rooms = {
+        ctx.fortress.room_of(h.position)
+        for other, h in enumerate(state.heroes)
+        if other != seat and h.position is not None
+    }
+    here = state.heroes[seat].position
+    return [
+        space
+        for room in sorted(r for r in rooms if r is not None)
+        for space in ctx.fortress.room_spaces(room, state.board)
+        if space != here and not _occupied(state, space) and not ctx.fortress.spaces[space].kind.is_encounter
+    ]
+
+
+def _targets(ctx: RulesContext, state: GameState, seat: int, ability: Ability) -> list[str] | None:
+    """The targets an ability needs now (``[""]`` for none); ``None`` if it has nothing to do."""
+    hero = state.heroes[seat]
+    if ability is Ability.LEAP:
+        return _leap_targets(ctx, state, seat) or None
+    if ability is Ability.PACK:
+        return _pack_targets(ctx, state, seat) or None
+    if ability is Ability.MECHANICS:
+        rooms = [r for r in ctx.fortress.platform_rooms if r not in state.board.collapsed]
+        return [f"{room}:{steps}" for room in rooms for steps in range(1, 6)] or None
+    if ability is Ability.RETRIEVAL:
+        return sorted({c for c in hero.discard if c in ctx.pack.rewards}) or None
+    if ability is Ability.RECOVERY:
+        return [""] if hero.discard else None
+    if ability is Ability.GATES_OF_HELL:
+        return [""] if state.fight_tokens else None
+    if ability is Ability.HEAL:
+        return [""]
+    if ability is Ability.STEALTH:
+        turn = state.turn
+        return None if turn is None or turn.stealthy else [""]
+    return None
+
+
+def _usable(stage: str) -> tuple[Ability, ...]:
+    if stage == "fight":
+        return _FIGHT_ABILITIES
+    if stage == "encounter_pending":  # Leap and Pack cannot avoid a fight (peg19.en:1072)
+        return tuple(a for a in _MOVE_ABILITIES if a not in (Ability.LEAP, Ability.PACK, Ability.STEALTH))
+    if stage == "fight_phase":
+        return tuple(a for a in _MOVE_ABILITIES if a is not Ability.STEALTH)
+    return _MOVE_ABILITIES
+
+
+def ability_actions(ctx: RulesContext, state: GameState, seat: int, stage: str) -> list[Action]:
+    """Candidate ability, exchange and Rebel actions for ``seat`` at ``stage`` (move, fight_phase,
+    encounter_pending, fight)."""
+    actions: list[Action] = []
+    in_fight = stage == "fight"
+    for ability in _usable(stage):
+        sources = available_sources(ctx, state, seat, ability, in_fight=in_fight)
+        if not sources:
+            continue
+        targets = _targets(ctx, state, seat, ability)
+        if targets is None:
+            continue
+        for source in sources:
+            actions.extend(UseAbility(seat, ability.value, source.id, source.mode, t) for t in targets)
+    if stage in ("move", "fight_phase", "encounter_pending"):
+        for other in neighbours_of(ctx, state, seat):
+            actions.extend(
+                GiveReward(seat, other, card) for card in state.heroes[seat].hand if card in ctx.pack.rewards
+            )
+        actions.append(RebelDraw(seat))
+    return actions
+
+
+def guard_ability(ctx: RulesContext, state: GameState, seat: int, action: Action, stage: str) -> Refusal | None:
+    """``None`` if the ability, exchange or Rebel action is legal for ``seat`` at ``stage``."""
+    if isinstance(action, GiveReward):
+        return _guard_give(ctx, state, seat, action, stage)
+    if isinstance(action, RebelDraw):
+        return _guard_rebel(ctx, state, seat, action)
+    assert isinstance(action, UseAbility)
+    who = ctx.heroes[seat].value
+    if action.seat != seat:
+        return Refusal(ICON_USE, f"it is {who}'s decision, not seat {action.seat}'s")
+    try:
+        ability = Ability(action.ability)
+    except ValueError:
+        return Refusal(ICON_USE, f"no ability called {action.ability!r}")
+    rule_ = _RULE.get(ability, ICON_USE)
+    if ability not in _usable(stage):
+        return Refusal(rule_, f"{ability.value} cannot be used now ({stage.replace('_', ' ')})")
+    source = Source(action.source, action.mode)
+    if source not in available_sources(ctx, state, seat, ability, in_fight=stage == "fight"):
+        return Refusal(rule_, f"{action.source} ({action.mode}) gives {who} no {ability.value} to use now")
+    targets = _targets(ctx, state, seat, ability)
+    if targets is None:
+        return Refusal(rule_, f"{ability.value} has nothing to act on now")
+    if action.target not in targets:
+        return Refusal(rule_, f"{action.target!r} is not a target {ability.value} can reach now")
+    return None
+
+
+def _guard_give(ctx: RulesContext, state: GameState, seat: int, action: GiveReward, stage: str) -> Refusal | None:
+    if action.seat != seat or stage == "fight":
+        return Refusal(EXCHANGE, "reward cards change hands on the giver's turn, outside fights")
+    if action.card not in state.heroes[seat].hand or action.card not in ctx.pack.rewards:
+        return Refusal(EXCHANGE, f"{action.card!r} is not a reward card in {ctx.heroes[seat].value}'s hand")
+    if action.to not in neighbours_of(ctx, state, seat):
+        return Refusal(EXCHANGE, f"seat {action.to} is not on a space adjacent to {ctx.heroes[seat].value}")
+    return None
+
+
+def _rebel_card(ctx: RulesContext, state: GameState, seat: int) -> tuple[str, CardZone] | None:
+    hero = state.heroes[seat]
+    for card in hero.hand:
+        if ctx.is_action_card(card) and ctx.card(card).title == "Nighttime Rebel":
+            return card, CardZone.HAND
+    if hero.chosen is not None and ctx.card(hero.chosen).title == "Nighttime Rebel":
+        return hero.chosen, CardZone.CHOSEN
+    return None
+
+
+def _guard_rebel(ctx: RulesContext, state: GameState, seat: int, action: RebelDraw) -> Refusal | None:
+    if action.seat != seat:
+        return Refusal(NIGHTTIME_REBEL, f"it is {ctx.heroes[seat].value}'s turn")
+    if _rebel_card(ctx, state, seat) is None:
+        return Refusal(NIGHTTIME_REBEL, f"{ctx.heroes[seat].value} does not hold Nighttime Rebel")
+    if state.reward_deck.size == 0:
+        return Refusal(NIGHTTIME_REBEL, "the reward deck is empty: there is nothing more to be found")
+    return None
+
+
+def apply_ability(ctx: RulesContext, state: GameState, seat: int, action: Action) -> GameState:
+    """The state after a legal ability, exchange or Rebel action."""
+    who = ctx.heroes[seat].value
+    if isinstance(action, GiveReward):
+        state = execute(state, HandOver(action.card, seat, action.to))
+        return check_rebel(ctx, log(state, f"{who} hands {action.card} to {ctx.heroes[action.to].value}"))
+    if isinstance(action, RebelDraw):
+        found = _rebel_card(ctx, state, seat)
+        assert found is not None
+        state = execute(state, MoveCard(found[0], seat, found[1], CardZone.BOX))
+        return push(log(state, f"{who} gives up Nighttime Rebel to draw a reward card"), DrawLoot(seat, "card"))
+    assert isinstance(action, UseAbility)
+    ability = Ability(action.ability)
+    source = Source(action.source, action.mode)
+    units = max(1, source_units(ctx, state, seat, ability, source))
+    state = execute_all(state, spend_source(ctx, state, seat, ability, source))
+    state = log(state, f"{who} uses {ability.value} ({action.source}, {action.mode})")
+    if ability is Ability.HEAL:
+        return heal_room(ctx, state, seat, units)
+    if ability is Ability.MECHANICS:
+        room, _, steps = action.target.partition(":")
+        index = ctx.fortress.platform_rooms.index(room)
+        return execute(state, RotatePlatform(room, index, int(steps)))
+    if ability in (Ability.LEAP, Ability.PACK):
+        state = execute(state, MoveHero(seat, action.target))
+        return _landed(ctx, state, seat, action.target)
+    if ability is Ability.STEALTH:
+        assert state.turn is not None
+        return replace(state, turn=replace(state.turn, stealthy=True))
+    if ability is Ability.RECOVERY:
+        hero = state.heroes[seat]
+        state = execute_all(state, [MoveCard(c, seat, CardZone.DISCARD, CardZone.HAND) for c in hero.discard])
+        return check_rebel(ctx, state)
+    if ability is Ability.RETRIEVAL:
+        return check_rebel(ctx, execute(state, MoveCard(action.target, seat, CardZone.DISCARD, CardZone.HAND)))
+    if ability is Ability.GATES_OF_HELL:
+        return execute_all(state, [RemoveFightToken(space) for space in state.fight_tokens])
+    raise AssertionError(f"unhandled ability {ability}")
+
+
+def _landed(ctx: RulesContext, state: GameState, seat: int, space: SpaceId) -> GameState:
+    """A leap onto an active encounter space (where a reading allows it) ends the move: the hero must fight."""
+    turn = state.turn
+    if turn is None or turn.seat != seat:
+        return state
+    kind = ctx.fortress.spaces[space].kind
+    if kind.is_encounter and space not in state.fight_tokens and not turn.engaged:
+        state = replace(state, turn=replace(turn, encountered=True, steps_left=0))
+        if state.frames and isinstance(state.frames[-1], MoveFrame):
+            state = pop(state)
+    return state

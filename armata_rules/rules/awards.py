@@ -1,0 +1,140 @@
+"""Advanced action cards: who earns which, when it joins the hand, never two identical (peg19.en:955-990,
+sb19.en:512-550, peg19.de:418-453, peg19.it:1543-1547, peg19.es:2553-2557)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from armata_rules.effects import Earn, execute
+from armata_rules.frames import GrantAwards
+from armata_rules.rules.context import RulesContext
+from armata_rules.rules.flow import log, pop
+from armata_rules.rules.handlers import AutoHandler, handles
+from armata_rules.rules.registry import interpretation, rule
+from armata_rules.state import GameState
+from armata_rules.variants import AdvancedTiming
+
+__all__ = ["ADVANCED", "NIGHTTIME_REBEL", "award", "check_rebel", "grant_pending"]
+
+ADVANCED = rule(
+    "advanced.earn",
+    "Earning advanced action cards",
+    (
+        "peg19.en:957",
+        "peg19.en:959",
+        "peg19.en:963",
+        "peg19.en:966",
+        "peg19.en:978",
+        "peg19.en:982",
+        "peg19.en:986",
+        "peg19.en:990",
+        "peg19.de:420",
+        "peg19.de:424",
+        "peg19.it:1543",
+        "peg19.it:1547",
+        "peg19.es:2555",
+        "sb19.en:514",
+        "sb19.en:518",
+        "sb19.en:524",
+        "sb19.en:527",
+        "sb19.en:533",
+        "sb19.en:536",
+        "sb19.en:546",
+        "sb19.en:550",
+    ),
+    "Fire & Forgive for a hero's first red monster defeated, Fist by Fist for the first grey one; the legendary "
+    "cards for the first hero wounded by a Strigoi, the first defeated Powerwolf, the defeater of the first "
+    "Strigoi, the player whose card let a Strigoi deal a comrade's third wound. A hero never holds two identical "
+    "advanced cards; the card joins the hand at the end of the turn or at once, by reading.",
+    readings=("advanced_timing",),
+    interpretations=("awards-end-of-current-turn",),
+)
+
+NIGHTTIME_REBEL = rule(
+    "advanced.nighttime_rebel",
+    "Nighttime Rebel",
+    ("peg19.en:972", "peg19.en:974", "peg19.de:435", "peg19.de:437", "sb19.en:540", "sb19.en:542"),
+    "As soon as a hero holds a third reward card, Nighttime Rebel goes to the hero with the fewest reward cards "
+    "(ties: the lowest initiative this round, then seat order). Its owner may use it for Retrieval or to draw a "
+    "reward card, which removes it from the game.",
+    interpretations=("rebel-counts-hand",),
+)
+
+interpretation(
+    "awards-end-of-current-turn",
+    "Cards earned outside one's own turn",
+    "Under the end-of-turn reading, a card earned during another hero's turn (a wound from a Strigoi, a third "
+    "wound) joins the hand at the end of that turn; one earned in Phase 3 at the end of Phase 3.",
+    "'Added to the players' hands at the end of their turn' (peg19.en:957) is written for the hero whose turn it "
+    "is; the events that award legendary cards often happen to other heroes, and waiting for their next turn "
+    "would hold the card across a Phase 1 in which it could not be chosen anyway.",
+    ("peg19.en:957", "peg19.de:420", "peg19.it:1543"),
+)
+
+interpretation(
+    "rebel-counts-hand",
+    "Which reward cards count for Nighttime Rebel",
+    "Reward cards in hand.",
+    "A hero 'has' the reward cards in hand; cards played this round lie in front of the hero and return to the "
+    "hand through the discard pile.",
+    ("peg19.en:972", "sb19.en:540"),
+)
+
+
+def award(ctx: RulesContext, state: GameState, seat: int, title: str) -> GameState:
+    """``seat`` earns advanced card ``title`` if a copy is left and they hold none: now, or at the end of the turn."""
+    hero = state.heroes[seat]
+    if title in hero.earned or any(a == (seat, title) for a in state.awards):
+        return state
+    if not any(ctx.card(c).title == title for c in state.advanced_supply):
+        return state
+    if ctx.ruleset.advanced_timing is AdvancedTiming.WHEN_EARNED:
+        return _grant(ctx, state, seat, title)
+    return log(replace(state, awards=(*state.awards, (seat, title))), f"{hero.hero.value} earns {title}")
+
+
+def _grant(ctx: RulesContext, state: GameState, seat: int, title: str) -> GameState:
+    copies = [c for c in state.advanced_supply if ctx.card(c).title == title]
+    if not copies or title in state.heroes[seat].earned:
+        return state
+    state = execute(state, Earn(seat, copies[0], title))
+    return log(state, f"{state.heroes[seat].hero.value} takes {title} into hand")
+
+
+def grant_pending(ctx: RulesContext, state: GameState) -> GameState:
+    """Add every pending advanced card to its earner's hand (end of turn, end of Phase 3)."""
+    pending, state = state.awards, replace(state, awards=())
+    for seat, title in pending:
+        state = _grant(ctx, state, seat, title)
+    return state
+
+
+@handles(GrantAwards)
+class GrantAwardsRules(AutoHandler[GrantAwards]):
+    """End of a turn (or of Phase 3): earned cards join the hands."""
+
+    def run(self, ctx: RulesContext, state: GameState, frame: GrantAwards) -> GameState:
+        return pop(grant_pending(ctx, state))
+
+
+def _reward_cards(ctx: RulesContext, state: GameState, seat: int) -> int:
+    return sum(1 for card in state.heroes[seat].hand if card in ctx.pack.rewards)
+
+
+def check_rebel(ctx: RulesContext, state: GameState) -> GameState:
+    """Award Nighttime Rebel if a hero now holds a third reward card and the card is still beside the board."""
+    if not any(ctx.card(c).title == "Nighttime Rebel" for c in state.advanced_supply):
+        return state
+    counts = {seat: _reward_cards(ctx, state, seat) for seat in range(len(state.heroes))}
+    rich = [seat for seat, n in counts.items() if n >= 3]
+    if not rich:
+        return state
+    others = [seat for seat in counts if seat not in rich] or list(counts)
+    fewest = min(counts[s] for s in others)
+
+    def initiative(seat: int) -> tuple[int, int]:
+        chosen = state.heroes[seat].chosen
+        return (ctx.card(chosen).initiative if chosen else 99, seat)
+
+    winner = min((s for s in others if counts[s] == fewest), key=initiative)
+    return award(ctx, state, winner, "Nighttime Rebel")

@@ -1,0 +1,345 @@
+"""Phase 2b, fight enemies: the encounter on the space the hero stopped on, or an attack on a Strigoi, or nothing.
+
+peg19.en:769-801, sb19.en:319-358, peg19.de:181-230, peg19.it:1305-1360, peg19.fr:1851-1899, peg19.es:2317-2380.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from armata_rules.actions import (
+    Action,
+    AttackStrigoi,
+    ChanceOutcome,
+    Choose,
+    GiveReward,
+    Pass,
+    Peek,
+    Reactivate,
+    RebelDraw,
+    UseAbility,
+)
+from armata_rules.components.icons import Ability
+from armata_rules.effects import (
+    CardZone,
+    DiscardToStack,
+    LeaveOnTop,
+    MoveCard,
+    PlaceFightToken,
+    RemoveFightToken,
+    Reshuffle,
+    TakeFromStack,
+    execute,
+    execute_all,
+)
+from armata_rules.frames import (
+    DrawEncounter,
+    EncounterChoice,
+    EncounterDone,
+    Fight,
+    FightPhase,
+    MoveFrame,
+    ReactivateChoice,
+)
+from armata_rules.rules.abilities import ability_actions, apply_ability, guard_ability
+from armata_rules.rules.awards import check_rebel
+from armata_rules.rules.context import RulesContext
+from armata_rules.rules.fights import attack_options, guard_attack
+from armata_rules.rules.flow import log, pop, push, replace_top
+from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHandler, Refusal, handles
+from armata_rules.rules.registry import interpretation, rule
+from armata_rules.rules.sources import Source, available_sources, spend_source
+from armata_rules.state import GameState, Stack
+
+__all__ = ["ENCOUNTER", "FIGHT_TOKENS", "MONK", "STEALTH_PEEK"]
+
+ENCOUNTER = rule(
+    "encounter.flip",
+    "Encounters: stop, flip, fight",
+    (
+        "peg19.en:760",
+        "peg19.en:771",
+        "peg19.en:775",
+        "peg19.en:801",
+        "peg19.de:183",
+        "peg19.de:189",
+        "peg19.de:228",
+        "peg19.de:230",
+        "peg19.it:1307",
+        "peg19.fr:1853",
+        "peg19.fr:1895",
+        "peg19.es:2319",
+        "sb19.en:321",
+        "sb19.en:327",
+        "sb19.en:356",
+        "sb19.en:358",
+    ),
+    "A hero who stops on an active encounter space flips the top token of that colour and must fight it; one "
+    "encounter per turn; an empty stack takes back its shuffled discards.",
+)
+STEALTH_PEEK = rule(
+    "encounter.stealth",
+    "Peeking with Stealth",
+    ("peg19.en:760", "peg19.en:1058", "peg19.en:1060", "peg19.de:493", "sb19.en:632"),
+    "With Stealth the hero flips the token and then decides: a monster may be left face up on top of its stack, "
+    "the next one anyone meets there; a monk gives back the discard pile at once, and may still be fought as a "
+    "grey monster.",
+    interpretations=("stealth-decline-moves-on", "stealth-monk-resolves"),
+)
+MONK = rule(
+    "encounter.monk",
+    "Monks",
+    (
+        "peg19.en:792",
+        "peg19.en:794",
+        "peg19.en:795",
+        "peg19.de:215",
+        "peg19.de:217",
+        "peg19.de:218",
+        "sb19.en:347",
+        "sb19.en:349",
+        "sb19.en:350",
+    ),
+    "A monk is set free (the hero takes back the discard pile) or attacked: it turns into the top grey monster, "
+    "fought as usual.",
+)
+FIGHT_TOKENS = rule(
+    "encounter.fight_token",
+    "Fight tokens",
+    (
+        "peg19.en:797",
+        "peg19.en:799",
+        "peg19.de:222",
+        "peg19.de:224",
+        "peg19.de:226",
+        "peg19.fr:1895",
+        "sb19.en:352",
+        "sb19.en:354",
+    ),
+    "After an encounter a fight token goes on its space, which gives no encounter until reactivated. With all six "
+    "on the board the hero takes back one not in their room and not under another Powerwolf (any, if none is).",
+)
+
+interpretation(
+    "stealth-decline-moves-on",
+    "After leaving a peeked monster",
+    "The hero has had no encounter and may go on moving with the steps left.",
+    "Stealth avoids both the stop and the fight ('they must stop ... and fight unless it can be avoided thanks "
+    "to the Stealth Ability', peg19.en:760); a declined monster is no encounter, so the one encounter of the turn "
+    "is still to come.",
+    ("peg19.en:760", "peg19.en:801", "peg19.en:1058"),
+)
+interpretation(
+    "stealth-monk-resolves",
+    "A monk met with Stealth and not fought",
+    "The monk is discarded and the encounter is over, with its fight token.",
+    "'Instead of the normal encounter' the hero recovers the discard pile (peg19.en:1060): the monk has been met "
+    "and helped, as when set free (peg19.en:794).",
+    ("peg19.en:794", "peg19.en:1060"),
+)
+
+
+def _colour(ctx: RulesContext, state: GameState, seat: int) -> str:
+    position = state.heroes[seat].position
+    assert position is not None
+    return ctx.fortress.spaces[position].kind.value
+
+
+def _pending_encounter(state: GameState) -> bool:
+    turn = state.turn
+    return turn is not None and turn.encountered and not turn.engaged
+
+
+@handles(FightPhase)
+class FightPhaseRules(DecisionHandler[FightPhase]):
+    """Flip (or peek at) the encounter, attack a Strigoi, use an ability, or end the phase."""
+
+    def candidates(self, ctx: RulesContext, state: GameState, frame: FightPhase) -> Iterable[Action]:
+        seat = frame.seat
+        if _pending_encounter(state):
+            stealth = available_sources(ctx, state, seat, Ability.STEALTH)
+            peeks = [Peek(seat, s.id, s.mode) for s in stealth]
+            if state.turn is not None and state.turn.stealthy:
+                peeks.append(Peek(seat, "", "in_use"))
+            return [Choose(seat, "flip"), *peeks, *ability_actions(ctx, state, seat, "encounter_pending")]
+        attacks = [AttackStrigoi(seat, i, mode) for i, mode in attack_options(ctx, state, seat)]
+        return [*attacks, Pass(seat, "end_fight_phase"), *ability_actions(ctx, state, seat, "fight_phase")]
+
+    def guard(self, ctx: RulesContext, state: GameState, frame: FightPhase, action: Action) -> Refusal | None:
+        seat, who = frame.seat, ctx.heroes[frame.seat].value
+        pending = _pending_encounter(state)
+        if isinstance(action, (UseAbility, GiveReward, RebelDraw)):
+            return guard_ability(ctx, state, seat, action, "encounter_pending" if pending else "fight_phase")
+        if getattr(action, "seat", seat) != seat:
+            return Refusal(ENCOUNTER, f"it is {who}'s turn, not seat {getattr(action, 'seat', '?')}'s")
+        if pending:
+            if isinstance(action, Choose) and action.option == "flip":
+                return None
+            if isinstance(action, Peek):
+                in_use = action.mode == "in_use" and state.turn is not None and state.turn.stealthy
+                if in_use or Source(action.source, action.mode) in available_sources(ctx, state, seat, Ability.STEALTH):
+                    return None
+                return Refusal(STEALTH_PEEK, f"{action.source} ({action.mode}) gives {who} no Stealth to use now")
+            return Refusal(ENCOUNTER, f"{who} stopped on an encounter space and must flip its token (or peek)")
+        if isinstance(action, Pass) and action.what == "end_fight_phase":
+            return None
+        if isinstance(action, AttackStrigoi):
+            return guard_attack(ctx, state, seat, action)
+        return Refusal(ENCOUNTER, f"{who} may attack a Strigoi, use an ability or pass now, not {action.kind}")
+
+    def apply(self, ctx: RulesContext, state: GameState, frame: FightPhase, action: Action) -> GameState:
+        seat = frame.seat
+        if isinstance(action, (UseAbility, GiveReward, RebelDraw)):
+            return apply_ability(ctx, state, seat, action)
+        turn = state.turn
+        assert turn is not None
+        if isinstance(action, Pass):
+            return pop(state)
+        if isinstance(action, AttackStrigoi):
+            state = replace(state, turn=replace(turn, engaged=True, fought=True))
+            state = log(
+                state, f"{ctx.heroes[seat].value} attacks the {state.strigoi[action.strigoi].name} ({action.mode})"
+            )
+            return replace_top(state, Fight(seat, f"strigoi:{action.strigoi}", action.mode))
+        position = state.heroes[seat].position
+        assert position is not None
+        colour = _colour(ctx, state, seat)
+        peeked = isinstance(action, Peek)
+        if isinstance(action, Peek) and action.mode != "in_use":
+            state = execute_all(
+                state, spend_source(ctx, state, seat, Ability.STEALTH, Source(action.source, action.mode))
+            )
+        state = replace(state, turn=replace(turn, engaged=True))
+        state = log(state, f"{ctx.heroes[seat].value} {'peeks at' if peeked else 'flips'} the {colour} encounter")
+        return push(replace_top(state, EncounterDone(seat, position)), DrawEncounter(seat, colour, peeked))
+
+
+def _draw_pool(stack: Stack) -> tuple[str, ...]:
+    if stack.top:
+        return stack.top[:1]
+    return stack.hidden or stack.discard
+
+
+@handles(DrawEncounter)
+class DrawEncounterRules(ChanceHandler[DrawEncounter]):
+    """Flip the top encounter token (a face-up one first; an empty stack reshuffles its discards)."""
+
+    def outcomes(self, ctx: RulesContext, state: GameState, frame: DrawEncounter) -> list[tuple[ChanceOutcome, float]]:
+        pool = _draw_pool(state.red if frame.colour == "red" else state.grey)
+        assert pool, f"no {frame.colour} encounter token is left anywhere"
+        return [(ChanceOutcome(f"draw_{frame.colour}", token), 1 / len(pool)) for token in pool]
+
+    def apply(self, ctx: RulesContext, state: GameState, frame: DrawEncounter, outcome: ChanceOutcome) -> GameState:
+        stack = state.red if frame.colour == "red" else state.grey
+        if not stack.top and not stack.hidden:
+            state = execute(state, Reshuffle(frame.colour))
+        token = ctx.pack.encounters[outcome.outcome]
+        state = execute(state, TakeFromStack(frame.colour, token.id))
+        what = "a monk" if token.monk else f"{token.title} (strength {token.strength})"
+        state = log(state, f"{ctx.heroes[frame.seat].value} meets {what}")
+        if token.monk and frame.peeked:
+            hero = state.heroes[frame.seat]
+            moves = [MoveCard(c, frame.seat, CardZone.DISCARD, CardZone.HAND) for c in hero.discard]
+            state = check_rebel(ctx, execute_all(state, moves))
+            state = log(state, f"{hero.hero.value} uses Stealth on the monk and recovers the discard pile")
+        if token.monk or frame.peeked:
+            return replace_top(state, EncounterChoice(frame.seat, token.id, frame.peeked))
+        return replace_top(state, Fight(frame.seat, token.id))
+
+
+_OPTIONS = {
+    (False, True): ("free", "attack"),  # a monk
+    (True, True): ("attack", "leave"),  # a monk met with Stealth, discard pile already recovered
+    (True, False): ("fight", "decline"),  # a peeked monster
+}
+
+
+@handles(EncounterChoice)
+class EncounterChoiceRules(DecisionHandler[EncounterChoice]):
+    """Fight or decline a peeked monster; free or attack a monk."""
+
+    def _options(self, ctx: RulesContext, frame: EncounterChoice) -> tuple[str, ...]:
+        return _OPTIONS[(frame.peeked, ctx.pack.encounters[frame.token].monk)]
+
+    def candidates(self, ctx: RulesContext, state: GameState, frame: EncounterChoice) -> Iterable[Action]:
+        return [Choose(frame.seat, option) for option in self._options(ctx, frame)]
+
+    def guard(self, ctx: RulesContext, state: GameState, frame: EncounterChoice, action: Action) -> Refusal | None:
+        options = self._options(ctx, frame)
+        rule_ = MONK if ctx.pack.encounters[frame.token].monk else STEALTH_PEEK
+        if not isinstance(action, Choose) or action.seat != frame.seat or action.option not in options:
+            return Refusal(rule_, f"{ctx.heroes[frame.seat].value} chooses one of {', '.join(options)} now")
+        return None
+
+    def apply(self, ctx: RulesContext, state: GameState, frame: EncounterChoice, action: Action) -> GameState:
+        assert isinstance(action, Choose)
+        seat, token = frame.seat, ctx.pack.encounters[frame.token]
+        colour = token.colour.value
+        who = ctx.heroes[seat].value
+        if action.option == "fight":
+            return replace_top(state, Fight(seat, token.id))
+        if action.option == "decline":
+            turn = state.turn
+            assert turn is not None
+            position = state.heroes[seat].position
+            state = execute(state, LeaveOnTop(colour, token.id))
+            state = replace(state, turn=replace(turn, engaged=False, encountered=False, declined=position))
+            state = log(state, f"{who} leaves the {token.title} face up on the {colour} stack")
+            state = pop(state)  # the EncounterDone below would place a fight token: the encounter did not happen
+            return push(replace_top(state, FightPhase(seat)), MoveFrame(seat))
+        state = execute(state, DiscardToStack(colour, token.id))
+        if action.option == "free":
+            hero = state.heroes[seat]
+            state = execute_all(state, [MoveCard(c, seat, CardZone.DISCARD, CardZone.HAND) for c in hero.discard])
+            return pop(check_rebel(ctx, log(state, f"{who} sets the monk free and recovers the discard pile")))
+        if action.option == "leave":
+            return pop(log(state, f"{who} leaves the monk in peace"))
+        state = log(state, f"{who} attacks the monk, who turns into a grey monster")
+        return replace_top(state, DrawEncounter(seat, "grey", peeked=False, from_monk=True))
+
+
+@handles(EncounterDone)
+class EncounterDoneRules(AutoHandler[EncounterDone]):
+    """Place the fight token (taking one back first if all six are out)."""
+
+    def run(self, ctx: RulesContext, state: GameState, frame: EncounterDone) -> GameState:
+        if frame.space in state.fight_tokens:  # the Gates of Hell may have cleared and refilled it meanwhile
+            return pop(state)
+        if len(state.fight_tokens) < ctx.pack.tables.fight_tokens:
+            return pop(log(execute(state, PlaceFightToken(frame.space)), f"a fight token goes on {frame.space}"))
+        return push(state, ReactivateChoice(frame.seat))
+
+
+def reactivation_options(ctx: RulesContext, state: GameState, seat: int) -> list[str]:
+    """Fight tokens the hero may take back: not in their room, not under another Powerwolf; else any."""
+    position = state.heroes[seat].position
+    room = None if position is None else ctx.fortress.room_of(position)
+    preferred = [
+        space
+        for space in state.fight_tokens
+        if ctx.fortress.room_of(space) != room and state.hero_at(space) in (None, seat)
+    ]
+    return preferred or list(state.fight_tokens)
+
+
+@handles(ReactivateChoice)
+class ReactivateRules(DecisionHandler[ReactivateChoice]):
+    """Take back a fight token to place it here."""
+
+    def candidates(self, ctx: RulesContext, state: GameState, frame: ReactivateChoice) -> Iterable[Action]:
+        return [Reactivate(frame.seat, space) for space in reactivation_options(ctx, state, frame.seat)]
+
+    def guard(self, ctx: RulesContext, state: GameState, frame: ReactivateChoice, action: Action) -> Refusal | None:
+        if not isinstance(action, Reactivate) or action.seat != frame.seat:
+            return Refusal(FIGHT_TOKENS, f"{ctx.heroes[frame.seat].value} takes back a fight token now")
+        if action.space not in reactivation_options(ctx, state, frame.seat):
+            return Refusal(
+                FIGHT_TOKENS, f"{action.space!r} is not a token that may be taken (not in your room, not under a hero)"
+            )
+        return None
+
+    def apply(self, ctx: RulesContext, state: GameState, frame: ReactivateChoice, action: Action) -> GameState:
+        assert isinstance(action, Reactivate)
+        state = execute(state, RemoveFightToken(action.space))
+        return pop(log(state, f"the encounter space {action.space} is reactivated"))

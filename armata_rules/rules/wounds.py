@@ -1,0 +1,306 @@
+"""Wounds and blood points: protection, drawing wound tokens, shock, the third wound, healing.
+
+peg19.en:784-790, peg19.en:866-876, peg19.en:1038-1046, peg19.en:1080-1092; sb19.en:338-345, sb19.en:429-433,
+sb19.en:590-594, sb19.en:618-624; peg19.de:207-213, peg19.de:473-479, peg19.de:515-527; peg19.it:1416.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from armata_rules.actions import Action, ChanceOutcome, DiscardCard, HealWound, Pass, Protect
+from armata_rules.components.icons import Ability
+from armata_rules.effects import (
+    AddWound,
+    CardZone,
+    DiscardWound,
+    LoseBlood,
+    MoveCard,
+    Reshuffle,
+    TakeFromStack,
+    execute,
+    execute_all,
+)
+from armata_rules.frames import DrawWound, HealChoice, ShockChoice, Wounds
+from armata_rules.rules.awards import award
+from armata_rules.rules.context import RulesContext
+from armata_rules.rules.flow import log, pop, push, replace_top
+from armata_rules.rules.handlers import ChanceHandler, DecisionHandler, Refusal, handles
+from armata_rules.rules.registry import interpretation, rule
+from armata_rules.rules.sources import Source, available_sources, source_units, spend_source
+from armata_rules.state import GameState
+
+__all__ = [
+    "HEAL",
+    "PROTECTION",
+    "SHOCK",
+    "THIRD_WOUND",
+    "WOUND_DRAW",
+    "heal_room",
+    "incoming_wounds",
+    "wound_points",
+]
+
+PROTECTION = rule(
+    "wounds.protection",
+    "Protection blocks one wound or a shock",
+    (
+        "peg19.en:784",
+        "peg19.en:785",
+        "peg19.en:786",
+        "peg19.en:854",
+        "peg19.en:949",
+        "peg19.en:1038",
+        "peg19.en:1040",
+        "peg19.en:1042",
+        "peg19.de:208",
+        "peg19.de:209",
+        "peg19.de:473",
+        "peg19.de:475",
+        "peg19.it:1591",
+        "sb19.en:340",
+        "sb19.en:341",
+        "sb19.en:415",
+        "sb19.en:618",
+        "sb19.en:620",
+    ),
+    "Before drawing, the hero may block wounds one at a time: each Protection icon (played card, a card "
+    "discarded from hand, a reward card, a reward token) blocks one. Wounds from the hero's own card or weapon "
+    "cannot be blocked.",
+)
+
+WOUND_DRAW = rule(
+    "wounds.draw",
+    "Drawing wound tokens",
+    (
+        "peg19.en:788",
+        "peg19.en:790",
+        "peg19.en:856",
+        "peg19.en:1080",
+        "peg19.en:1084",
+        "peg19.en:1088",
+        "peg19.de:211",
+        "peg19.de:521",
+        "sb19.en:343",
+        "sb19.en:417",
+        "sb19.en:780",
+    ),
+    "Each wound not blocked draws a wound token, flipped and kept in front of the hero; a double wound counts "
+    "two; penalties last until healed.",
+    interpretations=("wound-stack-reshuffles",),
+)
+
+THIRD_WOUND = rule(
+    "wounds.third",
+    "The third wound",
+    (
+        "peg19.en:868",
+        "peg19.en:870",
+        "peg19.en:872",
+        "peg19.en:876",
+        "peg19.de:523",
+        "peg19.it:1416",
+        "sb19.en:431",
+        "sb19.en:433",
+    ),
+    "A hero reaching three wound points costs the pack a blood point (altar to inferno, else supply to inferno) "
+    "and discards every wound token at once, ignoring the rest of that attack's wounds and every effect.",
+)
+
+SHOCK = rule(
+    "wounds.shock",
+    "Shock",
+    ("peg19.en:1092", "peg19.en:1038", "peg19.de:527", "peg19.de:473", "sb19.en:594", "sb19.en:618"),
+    "A shock wound makes the hero discard a card of their choice from hand beside the played cards, unless a "
+    "Protection icon avoids it.",
+)
+
+HEAL = rule(
+    "ability.heal",
+    "Heal",
+    ("peg19.en:1046", "peg19.en:1084", "peg19.en:1088", "peg19.de:479", "peg19.de:521", "sb19.en:624", "sb19.en:780"),
+    "Every injured Powerwolf in the healer's room discards one wound token of their choice per Heal icon; a double "
+    "wound goes with one.",
+)
+
+interpretation(
+    "wound-stack-reshuffles",
+    "An empty wound stack",
+    "The discarded wound tokens are shuffled into a new stack.",
+    "The text reshuffles encounter and reward-token stacks (peg19.en:801, peg19.en:1008) but says nothing about "
+    "wounds; wound tokens are reused the same way, and there are always enough of them since a hero holds at "
+    "most two wound points.",
+    ("peg19.en:801", "peg19.en:1008", "peg19.en:664"),
+)
+
+
+def wound_points(ctx: RulesContext, state: GameState, seat: int) -> int:
+    """The wound points a hero holds (a double wound counts two)."""
+    return sum(ctx.pack.wound_tokens[w].value for w in state.heroes[seat].wounds)
+
+
+def incoming_wounds(
+    ctx: RulesContext,
+    state: GameState,
+    seat: int,
+    count: int,
+    origin: str,
+    *,
+    protectable: bool = True,
+    attacker: int | None = None,
+) -> GameState:
+    """Push what ``count`` wounds on ``seat`` lead to: a protection choice, or straight to the draws."""
+    if count <= 0:
+        return state
+    if protectable and available_sources(ctx, state, seat, Ability.PROTECTION):
+        return push(state, Wounds(seat, count, origin, protectable, attacker))
+    return push(state, DrawWound(seat, count - 1, origin, attacker))
+
+
+@handles(Wounds)
+class WoundsRules(DecisionHandler[Wounds]):
+    """Block wounds one at a time, or take them."""
+
+    def candidates(self, ctx: RulesContext, state: GameState, frame: Wounds) -> Iterable[Action]:
+        sources = available_sources(ctx, state, frame.seat, Ability.PROTECTION) if frame.protectable else []
+        return [*(Protect(frame.seat, s.id, s.mode) for s in sources), Pass(frame.seat, "take_wounds")]
+
+    def guard(self, ctx: RulesContext, state: GameState, frame: Wounds, action: Action) -> Refusal | None:
+        who = ctx.heroes[frame.seat].value
+        if isinstance(action, Pass) and action.seat == frame.seat and action.what == "take_wounds":
+            return None
+        if not isinstance(action, Protect):
+            return Refusal(PROTECTION, f"{who} faces {frame.count} wound(s): protect or take them, not {action.kind}")
+        if action.seat != frame.seat:
+            return Refusal(PROTECTION, f"the wounds are {who}'s to block, not seat {action.seat}'s")
+        if not frame.protectable:
+            return Refusal(PROTECTION, "these wounds cannot be blocked (own weapon or action, or the centre space)")
+        if Source(action.source, action.mode) not in available_sources(ctx, state, frame.seat, Ability.PROTECTION):
+            return Refusal(PROTECTION, f"{action.source} ({action.mode}) gives {who} no Protection to use now")
+        return None
+
+    def apply(self, ctx: RulesContext, state: GameState, frame: Wounds, action: Action) -> GameState:
+        if isinstance(action, Pass):
+            return replace_top(state, DrawWound(frame.seat, frame.count - 1, frame.origin, frame.attacker))
+        assert isinstance(action, Protect)
+        source = Source(action.source, action.mode)
+        units = max(1, source_units(ctx, state, frame.seat, Ability.PROTECTION, source))
+        state = execute_all(state, spend_source(ctx, state, frame.seat, Ability.PROTECTION, source))
+        left = max(0, frame.count - units)
+        state = log(state, f"{ctx.heroes[frame.seat].value} blocks {frame.count - left} wound(s) with {action.source}")
+        if left == 0:
+            return pop(state)
+        return replace_top(state, replace(frame, count=left))
+
+
+@handles(DrawWound)
+class DrawWoundRules(ChanceHandler[DrawWound]):
+    """Draw and flip one wound token; the third wound point resets the hero."""
+
+    def outcomes(self, ctx: RulesContext, state: GameState, frame: DrawWound) -> list[tuple[ChanceOutcome, float]]:
+        stack = state.wound_stack
+        pool = stack.hidden if stack.hidden else stack.discard
+        assert pool, "no wound token is left anywhere"
+        return [(ChanceOutcome("draw_wound", token), 1 / len(pool)) for token in pool]
+
+    def apply(self, ctx: RulesContext, state: GameState, frame: DrawWound, outcome: ChanceOutcome) -> GameState:
+        if not state.wound_stack.hidden:
+            state = execute(state, Reshuffle("wound_stack"))
+        seat, token = frame.seat, outcome.outcome
+        state = execute_all(state, (TakeFromStack("wound_stack", token), AddWound(seat, token)))
+        wound = ctx.pack.wound_tokens[token]
+        state = log(state, f"{ctx.heroes[seat].value} draws a wound: {wound.title}")
+        if frame.origin in ("strigoi", "curse"):
+            state = award(ctx, state, seat, "All You Can Bleed")
+        if wound_points(ctx, state, seat) >= 3:
+            state = execute(state, LoseBlood())
+            for held in state.heroes[seat].wounds:
+                state = execute(state, DiscardWound(seat, held))
+            state = log(state, f"third wound: the pack loses a blood point and {ctx.heroes[seat].value} recovers")
+            state = award(ctx, state, seat, "Incense & Iron")
+            if frame.origin == "strigoi" and frame.attacker is not None and frame.attacker != seat:
+                state = award(ctx, state, frame.attacker, "The Evil Made Me Do It")
+            return pop(state)
+        state = replace_top(state, replace(frame, left=frame.left - 1)) if frame.left > 0 else pop(state)
+        if wound.shock and state.heroes[seat].hand:
+            state = push(state, ShockChoice(seat))
+        return state
+
+
+@handles(ShockChoice)
+class ShockRules(DecisionHandler[ShockChoice]):
+    """Discard a card, or avoid the shock with Protection."""
+
+    def candidates(self, ctx: RulesContext, state: GameState, frame: ShockChoice) -> Iterable[Action]:
+        protect = [
+            Protect(frame.seat, s.id, s.mode) for s in available_sources(ctx, state, frame.seat, Ability.PROTECTION)
+        ]
+        return [*(DiscardCard(frame.seat, card) for card in state.heroes[frame.seat].hand), *protect]
+
+    def guard(self, ctx: RulesContext, state: GameState, frame: ShockChoice, action: Action) -> Refusal | None:
+        who = ctx.heroes[frame.seat].value
+        if isinstance(action, DiscardCard) and action.seat == frame.seat:
+            if action.card in state.heroes[frame.seat].hand:
+                return None
+            return Refusal(SHOCK, f"{action.card!r} is not in {who}'s hand")
+        if isinstance(action, Protect) and action.seat == frame.seat:
+            if Source(action.source, action.mode) in available_sources(ctx, state, frame.seat, Ability.PROTECTION):
+                return None
+            return Refusal(SHOCK, f"{action.source} ({action.mode}) gives {who} no Protection to use now")
+        return Refusal(SHOCK, f"{who} is shocked: discard a card from hand or protect, not {action.kind}")
+
+    def apply(self, ctx: RulesContext, state: GameState, frame: ShockChoice, action: Action) -> GameState:
+        if isinstance(action, DiscardCard):
+            state = execute(state, MoveCard(action.card, frame.seat, CardZone.HAND, CardZone.PLAYED))
+            return pop(log(state, f"{ctx.heroes[frame.seat].value} is shocked and discards {action.card}"))
+        assert isinstance(action, Protect)
+        source = Source(action.source, action.mode)
+        state = execute_all(state, spend_source(ctx, state, frame.seat, Ability.PROTECTION, source))
+        return pop(log(state, f"{ctx.heroes[frame.seat].value} avoids the shock"))
+
+
+def heal_room(ctx: RulesContext, state: GameState, healer: int, units: int) -> GameState:
+    """Heal every injured Powerwolf in the healer's room by ``units`` wound tokens each (choices pushed)."""
+    position = state.heroes[healer].position
+    room = None if position is None else ctx.fortress.room_of(position)
+    queue: list[tuple[int, int]] = []
+    for seat, hero in enumerate(state.heroes):
+        if not hero.wounds or hero.position is None:
+            continue
+        same = seat == healer if room is None else ctx.fortress.room_of(hero.position) == room
+        if not same:
+            continue
+        if len(hero.wounds) <= units:
+            for wound in hero.wounds:
+                state = execute(state, DiscardWound(seat, wound))
+            state = log(state, f"{hero.hero.value} is healed of every wound")
+        else:
+            queue.append((seat, units))
+    return push(state, HealChoice(tuple(queue))) if queue else state
+
+
+@handles(HealChoice)
+class HealRules(DecisionHandler[HealChoice]):
+    """Each healed hero discards the wound tokens of their choice."""
+
+    def candidates(self, ctx: RulesContext, state: GameState, frame: HealChoice) -> Iterable[Action]:
+        seat = frame.queue[0][0]
+        return [HealWound(seat, wound) for wound in sorted(set(state.heroes[seat].wounds))]
+
+    def guard(self, ctx: RulesContext, state: GameState, frame: HealChoice, action: Action) -> Refusal | None:
+        seat = frame.queue[0][0]
+        if not isinstance(action, HealWound) or action.seat != seat:
+            return Refusal(HEAL, f"{ctx.heroes[seat].value} chooses a wound to heal now")
+        if action.wound not in state.heroes[seat].wounds:
+            return Refusal(HEAL, f"{ctx.heroes[seat].value} holds no wound {action.wound!r}")
+        return None
+
+    def apply(self, ctx: RulesContext, state: GameState, frame: HealChoice, action: Action) -> GameState:
+        assert isinstance(action, HealWound)
+        seat, count = frame.queue[0]
+        state = log(execute(state, DiscardWound(seat, action.wound)), f"{ctx.heroes[seat].value} heals {action.wound}")
+        rest = frame.queue[1:]
+        if count > 1 and state.heroes[seat].wounds:
+            rest = ((seat, count - 1), *rest)
+        return replace_top(state, HealChoice(rest)) if rest else pop(state)
