@@ -24,6 +24,7 @@ $(VENV)/.installed-docs: pyproject.toml | $(BIN)/python
 ## demo: install, then run the main job on the bundled defaults.
 demo: $(VENV)/.installed-base
 	$(BIN)/armata-rules board --svg build/fortress.svg
+	$(BIN)/armata-rules simulate --heroes 3 --games 12 --seed 1
 
 ## test: install with the dev extra, then ruff, mypy --strict and pytest (Hypothesis "ci" profile).
 test: lint typecheck pytest

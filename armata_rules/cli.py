@@ -8,17 +8,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from armata_rules import editions
 from armata_rules.board import Fortress, default_layout, load_layout, render_svg, summarize
 from armata_rules.components import load_pack
 from armata_rules.datafile import DataFileError
 from armata_rules.records import load_record, replay
+from armata_rules.sim import make_bot, simulate, summarise
 
 __all__ = ["main"]
 
@@ -109,6 +113,65 @@ def _replay(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def _simulate(args: argparse.Namespace, console: Console) -> int:
+    try:
+        ruleset = editions.by_name(args.edition)
+        make_bot(args.bot, random.Random(0))
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+    if not 2 <= args.heroes <= 5:
+        raise UsageError(f"--heroes must be 2 to 5; got {args.heroes}")
+    if args.games < 1 or args.workers < 1:
+        raise UsageError("--games and --workers must be at least 1")
+    show = not args.json and console.is_terminal
+    with Progress(
+        TextColumn("[bold]simulating[/bold]"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        disable=not show,
+    ) as progress:
+        task = progress.add_task("games", total=args.games)
+        results = simulate(
+            ruleset,
+            args.heroes,
+            args.games,
+            seed=args.seed,
+            bot=args.bot,
+            workers=args.workers,
+            max_rounds=args.max_rounds,
+            progress=lambda _: progress.advance(task),
+        )
+    summary = summarise(results)
+    if args.json:
+        data = {"edition": ruleset.name, "heroes": args.heroes, "bot": args.bot, "seed": args.seed}
+        data |= summary.to_json()
+        data["games_detail"] = [
+            {
+                "seed": r.seed,
+                "outcome": r.outcome,
+                "rounds": r.rounds,
+                "decisions": r.decisions,
+                "blood_lost": r.blood_lost,
+                "ended_by": r.ended_by,
+            }
+            for r in results
+        ]
+        print(json.dumps(data, indent=2))
+        return 0
+    table = Table(title=f"{args.games} games, {args.heroes} heroes, {ruleset.name}, {args.bot} bot, seed {args.seed}")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    for key, value in summary.to_json().items():
+        if key != "endings":
+            table.add_row(key.replace("_", " "), str(value))
+    for ending, count in sorted(summary.endings.items()):
+        table.add_row(f"ended: {ending}", str(count))
+    console.print(table)
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="armata-rules", description="The rules of Armata Strigoi: engine, proofs, ambiguities, board."
@@ -141,6 +204,17 @@ def _parser() -> argparse.ArgumentParser:
     replay_cmd.add_argument("--layout", metavar="FILE", help="the layout the record was played on, if not bundled")
     replay_cmd.add_argument("--json", action="store_true", help="print the result as JSON")
     replay_cmd.set_defaults(handler=_replay)
+
+    sim = sub.add_parser("simulate", help="play complete games with bots and report how they end")
+    sim.add_argument("--heroes", type=int, default=3, help="number of heroes, 2-5 (default 3)")
+    sim.add_argument("--games", type=int, default=20, help="number of games (default 20)")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    sim.add_argument("--edition", default="peg19.en", help="edition preset, e.g. peg19.fr or sb19.en")
+    sim.add_argument("--bot", default="greedy", help="random or greedy (default greedy)")
+    sim.add_argument("--workers", type=int, default=1, help="processes to play on (default 1)")
+    sim.add_argument("--max-rounds", type=int, default=60, help="stop a game after this round (default 60)")
+    sim.add_argument("--json", action="store_true", help="print the summary and each game as JSON")
+    sim.set_defaults(handler=_simulate)
     return parser
 
 

@@ -123,8 +123,10 @@ def test_end_of_round_discards_played_cards_and_empty_hands_take_back_the_pile()
             hero, old = state.heroes[seat], before.heroes[seat]
             assert chosen[seat] in hero.discard  # played cards go to the discard pile (peg19.en:1158)
             assert chosen[seat] not in hero.hand  # ... never back in hand the round they were played
-            if not any(is_action(c) for c in old.hand):  # the last action card was played (peg19.en:1154)
-                assert set(old.discard) <= set(hero.hand)
+            assert any(is_action(c) for c in hero.hand)  # ready for the next round (peg19.en:1154)
+            earned_now = any(is_action(c) for c in set(hero.hand) - set(old.hand) - set(old.discard))
+            if not any(is_action(c) for c in old.hand) and not earned_now:
+                assert set(old.discard) <= set(hero.hand)  # the last action card was played: the pile is back
 
 
 @pytest.mark.parametrize("preset", editions.ALL, ids=lambda p: p.name)

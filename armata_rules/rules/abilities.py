@@ -358,7 +358,7 @@ def _landed(ctx: RulesContext, state: GameState, seat: int, space: SpaceId) -> G
         return state
     kind = ctx.fortress.spaces[space].kind
     if kind.is_encounter and space not in state.fight_tokens and not turn.engaged:
-        state = replace(state, turn=replace(turn, encountered=True, steps_left=0))
+        state = replace(state, turn=replace(turn, encountered=True))
         if state.frames and isinstance(state.frames[-1], MoveFrame):
             state = pop(state)
     return state

@@ -95,10 +95,13 @@ def active_encounter(state: GameState, space: SpaceId, ctx: RulesContext) -> boo
     return ctx.fortress.spaces[space].kind.is_encounter and space not in state.fight_tokens
 
 
+def _other_hero_at(state: GameState, seat: int, space: SpaceId) -> bool:
+    return any(hero.position == space for other, hero in enumerate(state.heroes) if other != seat)
+
+
 def step_cost(state: GameState, seat: int, to: SpaceId) -> int:
     """What a step onto ``to`` costs: nothing over another Powerwolf (a jump), else one."""
-    other = state.hero_at(to)
-    return 0 if other is not None and other != seat else 1
+    return 0 if _other_hero_at(state, seat, to) else 1
 
 
 def _strigoi_at(state: GameState, space: SpaceId) -> bool:
@@ -116,8 +119,7 @@ def _exits(ctx: RulesContext, state: GameState, space: SpaceId) -> tuple[SpaceId
 
 
 def _can_stop_on(state: GameState, seat: int, space: SpaceId) -> bool:
-    other = state.hero_at(space)
-    return (other is None or other == seat) and not _strigoi_at(state, space)
+    return not _other_hero_at(state, seat, space) and not _strigoi_at(state, space)
 
 
 def _can_leave(ctx: RulesContext, state: GameState, seat: int, start: SpaceId, budget: int) -> bool:
@@ -216,6 +218,7 @@ class MoveRules(DecisionHandler[MoveFrame]):
         state = replace(state, turn=replace(turn, steps_left=turn.steps_left - cost, moved=True))
         if active_encounter(state, action.to, ctx) and _can_stop_on(state, frame.seat, action.to) and not turn.engaged:
             state = log(state, f"{ctx.heroes[frame.seat].value} stops on the encounter space {action.to}")
-            state = replace(state, turn=replace(state.turn or turn, steps_left=0, encountered=True))
+            # the move ends here (its frame closes); the steps left stay known, for a Stealth decline
+            state = replace(state, turn=replace(state.turn or turn, encountered=True))
             return pop(state)
         return state

@@ -1,0 +1,211 @@
+"""Phase 2b: encounters, monster fights, loot, monks, Stealth, fight tokens; wounds and blood points."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from armata_rules import Game, RuleViolation
+from armata_rules.actions import (
+    Choose,
+    EndMove,
+    HealWound,
+    Pass,
+    Peek,
+    PlayReward,
+    PlayToken,
+    Protect,
+    Reactivate,
+    Step,
+    UseAbility,
+)
+from armata_rules.frames import Fight
+from armata_rules.state import GameState
+from tests.scenario import card_id, draw, encounter, game, play, reward, token, turn, wound
+
+MOON = "When the Moon Shines Red"  # Roel: initiative 4, movement 5, strength 3, Protection, letter E
+CROSS = "Killers with the Cross"  # Matthew: initiative 6, movement 5, strength 3, Mechanics, letter A
+
+
+def _at_red(g: Game, **kwargs: Any) -> GameState:
+    """Roel steps onto the red encounter space C:1,1 and flips."""
+    kwargs.setdefault("positions", {0: "C:0,2", 1: "N:2,0"})
+    state = turn(g, [MOON, CROSS], **kwargs)
+    return play(g, state, Step(0, "C:1,1"), Choose(0, "flip"))
+
+
+def test_beating_a_monster_with_blood_puts_a_counter_on_the_altar() -> None:
+    """peg19.en:777, peg19.en:780, sb19.en:334; then a fight token (peg19.en:797)."""
+    g = game()
+    state = draw(g, _at_red(g), encounter(g, "red", "Cultist"))  # strength 3, blood
+    assert isinstance(state.frames[-1], Fight)
+    state = play(g, state, Pass(0, "resolve"))
+    assert (state.blood.supply, state.blood.altar) == (13, 1)
+    assert "C:1,1" in state.fight_tokens
+    assert state.to_act.seats == (1,)  # no Strigoi on the board: Matthew's turn
+    assert "Fire & Forgive" in state.heroes[0].earned  # first red monster (peg19.en:963), at the end of the turn
+
+
+def test_the_altar_never_holds_more_than_five() -> None:
+    """peg19.en:880, sb19.en:437."""
+    g = game()
+    state = draw(g, _at_red(g, blood=(9, 5, 0)), encounter(g, "red", "Cultist"))
+    state = play(g, state, Pass(0, "resolve"))
+    assert (state.blood.supply, state.blood.altar) == (9, 5)
+
+
+def test_rewards_raise_strength_normal_to_the_played_cards_wild_to_the_box() -> None:
+    """peg19.en:775, peg19.en:1020, peg19.en:1022; tokens go to their discard pile (peg19.en:1008)."""
+    g = game()
+    sword, hammer, fang = reward(g, "Sword"), reward(g, "Hammer"), token(g, "Fang")
+    state = _at_red(g, hands={0: [sword, hammer]}, tokens={0: [fang]})
+    state = draw(g, state, encounter(g, "red", "Zombie"))  # strength 4
+    state = play(g, state, PlayReward(0, sword, "normal"), PlayToken(0, fang))
+    frame = state.frames[-1]
+    assert isinstance(frame, Fight) and frame.bonus == 3
+    state = play(g, state, PlayReward(0, hammer, "wild"))
+    assert sword in state.heroes[0].played and hammer in state.box and fang in state.reward_tokens.discard
+    state = play(g, state, Pass(0, "resolve"))
+    assert state.blood.altar == 1  # the Zombie gives blood, and an axe: a reward card drawn
+    assert state.to_act.decision == "draw_reward_card"
+
+
+def test_losing_draws_one_wound_unless_protected() -> None:
+    """peg19.en:784-788: Protection on the played card blocks the one wound."""
+    g = game()
+    state = draw(g, _at_red(g), encounter(g, "red", "Zombie"))
+    state = play(g, state, Pass(0, "resolve"))
+    assert state.to_act.decision == "protect"
+    moon = card_id(g, "Roel", MOON)
+    assert Protect(0, moon, "card") in g.legal_actions(state)
+    state = play(g, state, Protect(0, moon, "card"))
+    assert state.heroes[0].wounds == ()
+    assert any("blocks 1 wound" in line for line in state.history())
+
+
+def test_taking_the_wound_draws_a_token() -> None:
+    g = game()
+    state = draw(g, _at_red(g), encounter(g, "red", "Zombie"))
+    state = play(g, state, Pass(0, "resolve"), Pass(0, "take_wounds"))
+    assert state.to_act.decision == "draw_wound"
+    state = draw(g, state, wound(g, "Wound"))
+    assert state.heroes[0].wounds == (wound(g, "Wound"),)
+
+
+def test_the_third_wound_costs_a_blood_point_and_resets_the_hero() -> None:
+    """peg19.en:868-876, sb19.en:431-433: altar to inferno, every wound token discarded."""
+    g = game()
+    double = wound(g, "Double Wound")
+    state = draw(g, _at_red(g, blood=(12, 2, 0), wounds={0: [double]}), encounter(g, "red", "Zombie"))
+    state = play(g, state, Pass(0, "resolve"), Pass(0, "take_wounds"))
+    state = draw(g, state, wound(g, "Wound"))
+    assert state.heroes[0].wounds == ()
+    assert (state.blood.altar, state.blood.inferno) == (1, 1)
+    assert "Incense & Iron" in state.heroes[0].earned  # the first defeated Powerwolf (peg19.en:986)
+
+
+def test_with_an_empty_altar_the_blood_point_comes_from_the_supply() -> None:
+    """peg19.en:870: if there are no blood points on the altar, use one from the supply."""
+    g = game()
+    double = wound(g, "Double Wound")
+    state = draw(g, _at_red(g, wounds={0: [double]}), encounter(g, "red", "Zombie"))
+    state = play(g, state, Pass(0, "resolve"), Pass(0, "take_wounds"))
+    state = draw(g, state, wound(g, "Wound"))
+    assert (state.blood.supply, state.blood.altar, state.blood.inferno) == (13, 0, 1)
+
+
+def test_shock_discards_a_card_or_is_protected() -> None:
+    """peg19.en:1092 (discard beside the played cards), peg19.en:1038 (Protection avoids a shock)."""
+    g = game()
+    state = draw(g, _at_red(g), encounter(g, "red", "Zombie"))
+    state = play(g, state, Pass(0, "resolve"), Pass(0, "take_wounds"))
+    state = draw(g, state, wound(g, "Shock"))
+    assert state.to_act.decision == "shock"
+    hand = state.heroes[0].hand[0]
+    state = play(g, state, g.legal_actions(state)[0])
+    assert hand in state.heroes[0].played
+
+
+def test_monks_set_free_return_the_discard_pile() -> None:
+    """peg19.en:794, sb19.en:349."""
+    g = game()
+    army = card_id(g, "Roel", "Army of the Night")
+    state = _at_red(g)
+    from dataclasses import replace
+
+    hero = state.heroes[0]
+    state = state.with_hero(0, replace(hero, hand=tuple(c for c in hero.hand if c != army), discard=(army,)))
+    state = draw(g, state, encounter(g, "red", "Monk"))
+    assert {a.option for a in g.legal_actions(state)} == {"free", "attack"}  # type: ignore[attr-defined]
+    state = play(g, state, Choose(0, "free"))
+    assert army in state.heroes[0].hand and "C:1,1" in state.fight_tokens
+
+
+def test_an_attacked_monk_becomes_the_top_grey_monster() -> None:
+    """peg19.en:795, sb19.en:350."""
+    g = game()
+    state = draw(g, _at_red(g), encounter(g, "red", "Monk"))
+    state = play(g, state, Choose(0, "attack"))
+    assert state.to_act.decision == "draw_grey"
+    state = draw(g, state, encounter(g, "grey", "Hellhound"))
+    assert isinstance(state.frames[-1], Fight)
+
+
+def test_stealth_peeks_and_leaves_the_monster_face_up_for_the_next_hero() -> None:
+    """peg19.en:1058: decide whether to fight; the declined monster is the next one met there."""
+    g = game()
+    state = turn(g, ["Werewolves of Armenia"] * 2, positions={0: "C:0,2", 1: "N:2,0"})  # a tie: Roel first
+    wolves = card_id(g, "Roel", "Werewolves of Armenia")
+    state = play(g, state, Step(0, "C:1,1"))
+    assert Peek(0, wolves, "card") in g.legal_actions(state)
+    state = play(g, state, Peek(0, wolves, "card"))
+    zombie = encounter(g, "red", "Zombie")
+    state = draw(g, state, zombie)
+    assert {a.option for a in g.legal_actions(state)} == {"fight", "decline"}  # type: ignore[attr-defined]
+    state = play(g, state, Choose(0, "decline"))
+    assert state.red.top == (zombie,)
+    assert state.to_act.decision == "move"  # Stealth avoided the stop: the move goes on
+    assert "C:1,1" not in state.fight_tokens
+    state = play(g, state, Step(0, "C:2,0"), EndMove(0), Pass(0, "end_fight_phase"))
+    assert state.to_act.seats == (1,)
+    state = play(g, state, Step(1, "N:1,1"), Step(1, "N:0,2"), Choose(1, "flip"))  # Matthew, on a red space
+    assert g.chance_outcomes(state) == [(g.chance_outcomes(state)[0][0], 1.0)]
+    assert g.chance_outcomes(state)[0][0].outcome == zombie  # the face-up monster, no draw
+
+
+def test_six_fight_tokens_out_means_taking_one_back_not_from_here() -> None:
+    """peg19.en:799: not in the same room, not under another Powerwolf."""
+    g = game()
+    tokens_out = ("C:-1,-1", "NE:2,-2", "S:1,1", "SW:2,-1", "NW:-2,0", "N:0,2")
+    state = _at_red(g, fight_tokens=tokens_out, positions={0: "C:0,2", 1: "S:1,1"})
+    state = draw(g, state, encounter(g, "red", "Cultist"))
+    state = play(g, state, Pass(0, "resolve"))
+    assert state.to_act.decision == "reactivate"
+    options = {a.space for a in g.legal_actions(state)}  # type: ignore[attr-defined]
+    assert options == {"NE:2,-2", "SW:2,-1", "NW:-2,0", "N:0,2"}  # not C (same room), not S:1,1 (Matthew)
+    with pytest.raises(RuleViolation, match=r"encounter\.fight_token"):
+        g.apply(state, Reactivate(0, "C:-1,-1"))
+    state = play(g, state, Reactivate(0, "N:0,2"))
+    assert "N:0,2" not in state.fight_tokens and "C:1,1" in state.fight_tokens
+
+
+def test_heal_discards_a_wound_of_every_injured_powerwolf_in_the_room() -> None:
+    """peg19.en:1046, sb19.en:624; the double wound goes with a single Heal (peg19.en:1084)."""
+    g = game()
+    army = card_id(g, "Roel", "Army of the Night")  # Heal
+    double, plain = wound(g, "Double Wound"), wound(g, "Wound")
+    state = turn(g, ["Army of the Night", CROSS], positions={0: "C:0,0", 1: "C:1,0"}, wounds={0: [plain], 1: [double]})
+    state = play(g, state, UseAbility(0, "heal", army, "card"))
+    assert state.heroes[0].wounds == () and state.heroes[1].wounds == ()
+
+
+def test_heal_lets_the_wounded_choose() -> None:
+    g = game()
+    army = card_id(g, "Roel", "Army of the Night")
+    leg, plain = next(w.id for w in g.pack.wounds if w.movement_penalty), wound(g, "Wound")
+    state = turn(g, ["Army of the Night", CROSS], positions={0: "C:0,0", 1: "N:2,0"}, wounds={0: [plain, leg]})
+    state = play(g, state, UseAbility(0, "heal", army, "card"))
+    assert state.to_act.decision == "heal"
+    state = play(g, state, HealWound(0, leg))
+    assert state.heroes[0].wounds == (plain,)

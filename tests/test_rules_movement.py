@@ -1,0 +1,112 @@
+"""Phase 2a, moving: steps, jumps, tunnels, encounter stops, Strigoi crossing, the movement readings."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from armata_rules import RuleViolation, editions
+from armata_rules.actions import ChooseCard, EndMove, Step, UseAbility
+from armata_rules.variants import Movement
+from tests.scenario import card_id, game, play, turn
+
+MOON = "When the Moon Shines Red"  # Roel: initiative 4, movement 5, Protection, letter E
+CROSS = "Killers with the Cross"  # Matthew: initiative 6, movement 5, Mechanics, letter A
+
+
+def test_a_step_costs_one_and_a_jump_over_a_powerwolf_costs_nothing() -> None:
+    """peg19.en:760 (up to the card's value), peg19.en:765 (jump without counting), sb19.en:315."""
+    g = game()
+    state = turn(g, [MOON, CROSS], positions={0: "C:0,0", 1: "C:1,0"})
+    assert state.turn is not None and state.turn.steps_left == 5
+    state = play(g, state, Step(0, "C:1,0"))
+    assert state.turn is not None and state.turn.steps_left == 5  # jumped onto Matthew: free
+    with pytest.raises(RuleViolation, match=r"move\.stop .*same space"):
+        g.apply(state, EndMove(0))  # peg19.en:764
+    state = play(g, state, Step(0, "C:2,0"))
+    assert state.turn is not None and state.turn.steps_left == 4
+    state = play(g, state, EndMove(0))
+    assert state.heroes[0].position == "C:2,0"
+
+
+def test_stairs_to_stairs_costs_two_and_from_standing_stairs_one() -> None:
+    """peg19.en:767, sb19.en:317: one step onto the entry stairs, one onto the arrival stairs."""
+    g = game()
+    state = turn(g, [MOON, CROSS], positions={0: "C:1,-1", 1: "N:2,0"})
+    state = play(g, state, Step(0, "C:2,-2"), Step(0, "SE:2,0"))
+    assert state.turn is not None and state.turn.steps_left == 3
+    state = play(g, state, Step(0, "SW:-2,2"))  # standing on stairs: the arrival step only
+    assert state.turn is not None and state.turn.steps_left == 2
+
+
+def test_a_step_must_follow_a_corridor_or_tunnel() -> None:
+    g = game()
+    state = turn(g, [MOON, CROSS], positions={0: "NE:0,1", 1: "N:2,0"})
+    with pytest.raises(RuleViolation, match=r"no corridor or tunnel leads from NE:0,1 to NE:1,1"):
+        g.apply(state, Step(0, "NE:1,1"))  # neighbouring cells, but a wall between them
+    assert state.heroes[0].position == "NE:0,1"
+
+
+def test_an_active_encounter_space_stops_the_move() -> None:
+    """peg19.en:760: they must stop (exhausting their movement) and fight."""
+    g = game()
+    state = turn(g, [MOON, CROSS], positions={0: "C:0,2", 1: "N:2,0"})
+    state = play(g, state, Step(0, "C:1,1"))
+    assert state.to_act.decision == "fight"
+    assert state.turn is not None and state.turn.encountered
+    names = {a.kind for a in g.legal_actions(state)}
+    assert "pass" not in names  # the fight cannot be skipped
+
+
+def test_a_fight_token_makes_the_space_ordinary() -> None:
+    """peg19.en:797: no one can have an encounter there until it is reactivated."""
+    g = game()
+    state = turn(g, [MOON, CROSS], positions={0: "C:0,2", 1: "N:2,0"}, fight_tokens=("C:1,1",))
+    state = play(g, state, Step(0, "C:1,1"))
+    assert state.to_act.decision == "move"
+
+
+def test_crossing_a_strigoi_needs_stealth() -> None:
+    """peg19.en:766, peg19.en:1062, sb19.en:316, peg19.de:176."""
+    g = game()
+    state = turn(
+        g,
+        ["Werewolves of Armenia", "Werewolves of Armenia"],  # equal initiative: Roel, seated first, goes first
+        positions={0: "C:0,0", 1: "N:2,0"},
+        strigoi={"Master": "C:1,0"},
+    )
+    with pytest.raises(RuleViolation, match="crossing it needs Stealth"):
+        g.apply(state, Step(0, "C:1,0"))
+    card = card_id(g, "Roel", "Werewolves of Armenia")
+    state = play(g, state, UseAbility(0, "stealth", card, "card"), Step(0, "C:1,0"))
+    with pytest.raises(RuleViolation, match="same space"):
+        g.apply(state, EndMove(0))
+    state = play(g, state, Step(0, "C:2,0"), EndMove(0))
+    assert state.heroes[0].position == "C:2,0"
+    assert f"{card}/stealth" in state.heroes[0].spent
+
+
+@pytest.mark.parametrize(
+    ("reading", "stop_at_once", "stop_after_one"),
+    [(Movement.MAY_UP_TO, True, True), (Movement.MUST_UP_TO, False, True), (Movement.MAY_EXACTLY, True, False)],
+)
+def test_movement_readings(reading: Movement, stop_at_once: bool, stop_after_one: bool) -> None:
+    """may (peg19.en:760), must (sb19.en:310), the number shown (peg19.fr:1853)."""
+    g = game(ruleset=editions.PEG19_EN.with_(movement=reading))
+    state = turn(g, [MOON, CROSS], positions={0: "C:0,0", 1: "N:2,0"})
+    assert (EndMove(0) in g.legal_actions(state)) is stop_at_once
+    state = play(g, state, Step(0, "C:1,0"))
+    assert (EndMove(0) in g.legal_actions(state)) is stop_after_one
+
+
+def test_wound_penalties_shorten_the_move() -> None:
+    """peg19.en:1088: penalties reduce movement until healed."""
+    g = game()
+    state = g.initial_state()
+    while state.to_act.decision == "place_ladder":
+        state = g.apply(state, g.legal_actions(state)[0])
+    leg = next(w.id for w in g.pack.wounds if w.movement_penalty == 1)
+    state = state.with_hero(0, replace(state.heroes[0], wounds=(leg,)))
+    state = play(g, state, ChooseCard(0, card_id(g, "Roel", MOON)), ChooseCard(1, card_id(g, "Matthew", CROSS)))
+    assert state.turn is not None and state.turn.seat == 0 and state.turn.steps_left == 4
