@@ -25,6 +25,8 @@ $(VENV)/.installed-docs: pyproject.toml | $(BIN)/python
 demo: $(VENV)/.installed-base
 	$(BIN)/armata-rules board --svg build/fortress.svg
 	$(BIN)/armata-rules simulate --heroes 3 --games 12 --seed 1
+	$(BIN)/armata-rules verify
+	$(BIN)/armata-rules verify --self-test
 
 ## test: install with the dev extra, then ruff, mypy --strict and pytest (Hypothesis "ci" profile).
 test: lint typecheck pytest

@@ -172,6 +172,38 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def _verify(args: argparse.Namespace, console: Console) -> int:
+    from armata_rules.verify import MUTANTS, prove_all
+    from armata_rules.verify.report import proof_table, record, self_test
+
+    if args.self_test:
+        outcomes = self_test(MUTANTS)
+        if args.json:
+            print(json.dumps(outcomes, indent=2))
+        else:
+            table = Table("negative control", "what it breaks", "caught by", "status", title="verify --self-test")
+            for row in outcomes:
+                status = "[green]counterexample found[/green]" if row["caught"] else "[red]NOT CAUGHT[/red]"
+                table.add_row(str(row["mutant"]), str(row["description"]), str(row["breaks"]), status)
+            console.print(table)
+        return 0 if all(row["caught"] for row in outcomes) else 1
+    results = prove_all()
+    data = record(results)
+    if args.record:
+        Path(args.record).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.record).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    if args.json:
+        print(json.dumps(data, indent=2))
+    else:
+        console.print(proof_table(results))
+        for r in results:
+            if r.counterexample is not None:
+                console.print(
+                    f"[red]{r.invariant}[/red] ({r.preset}, {r.players} heroes): {r.counterexample.describe()}"
+                )
+    return 0 if all(r.status == "proved" for r in results) else 1
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="armata-rules", description="The rules of Armata Strigoi: engine, proofs, ambiguities, board."
@@ -215,6 +247,12 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--max-rounds", type=int, default=60, help="stop a game after this round (default 60)")
     sim.add_argument("--json", action="store_true", help="print the summary and each game as JSON")
     sim.set_defaults(handler=_simulate)
+
+    verify = sub.add_parser("verify", help="prove the rule invariants with Z3 for every preset and player count")
+    verify.add_argument("--self-test", action="store_true", help="check that broken rule definitions are caught")
+    verify.add_argument("--record", metavar="FILE", help="also write the results as JSON to FILE")
+    verify.add_argument("--json", action="store_true", help="print the results as JSON")
+    verify.set_defaults(handler=_verify)
     return parser
 
 

@@ -9,14 +9,16 @@ is what runs. Effects are total: an effect whose precondition fails (moving a ca
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import Protocol
 
 from armata_rules.state import Blood, GameState, HeroState, Pool, Stack, sorted_tuple
 
 __all__ = [
     "STACKS",
+    "TRACE",
     "AddWound",
     "CardZone",
     "CollapsePlatform",
@@ -28,11 +30,13 @@ __all__ = [
     "GainBlood",
     "GainToken",
     "HandOver",
+    "Ite",
     "LeaveOnTop",
     "LoseBlood",
     "MoveBlood",
     "MoveCard",
     "MoveHero",
+    "Num",
     "PlaceFightToken",
     "PlaceLadderTile",
     "PlaceStrigoi",
@@ -46,9 +50,15 @@ __all__ = [
     "TakeFromStack",
     "WoundStrigoi",
     "blood_after",
+    "blood_step",
+    "concrete_ite",
     "execute",
     "execute_all",
     "execute_more",
+    "fight_token_room",
+    "perishes",
+    "strigoi_win",
+    "wound_step",
 ]
 
 
@@ -133,8 +143,14 @@ def execute_all(state: GameState, effects: Iterable[Effect]) -> GameState:
     return state
 
 
+#: When a list, every executed effect is appended to it (conformance tests read it; the engine never does).
+TRACE: list[Effect] | None = None
+
+
 def execute(state: GameState, effect: Effect) -> GameState:
     """The state after ``effect``."""
+    if TRACE is not None:
+        TRACE.append(effect)
     match effect:
         case GainBlood() | LoseBlood():
             return replace(state, blood=blood_after(state.blood, effect))
@@ -160,17 +176,82 @@ def execute(state: GameState, effect: Effect) -> GameState:
 
 def blood_after(blood: Blood, effect: Effect) -> Blood:
     """The blood counters after a blood effect; every other effect leaves them alone."""
+    supply, altar, inferno = blood_step(effect, blood.supply, blood.altar, blood.inferno)
+    assert isinstance(supply, int) and isinstance(altar, int) and isinstance(inferno, int)
+    assert supply >= 0, "the blood point supply ran dry"
+    return Blood(supply, altar, inferno)
+
+
+# ---------------------------------------------------------------------------------------------- kernels
+# The arithmetic of the rules, written once for two kinds of numbers: Python ints, which the engine runs, and
+# Z3 integer terms, which armata_rules.verify reasons about. Conditionals go through ``ite`` so that the same
+# code builds a value or a symbolic if-then-else.
+
+
+class Num(Protocol):
+    """An ``int``, or a Z3 integer term."""
+
+    def __add__(self, other: int, /) -> Num: ...
+    def __sub__(self, other: int, /) -> Num: ...
+    def __lt__(self, other: int, /) -> object: ...
+    def __gt__(self, other: int, /) -> object: ...
+    def __ge__(self, other: int, /) -> object: ...
+
+
+Ite = Callable[[object, Num, Num], Num]
+
+
+def concrete_ite(condition: object, then: Num, otherwise: Num) -> Num:
+    """``then if condition else otherwise``: the engine's ``ite``."""
+    return then if condition else otherwise
+
+
+def blood_step(effect: Effect, supply: Num, altar: Num, inferno: Num, ite: Ite = concrete_ite) -> tuple[Num, Num, Num]:
+    """Blood counters (supply, altar, inferno) after ``effect``.
+
+    GainBlood: supply → altar unless the altar is at the cap or the supply is empty (peg19.en:780, :880).
+    LoseBlood: altar → inferno, else supply → inferno (peg19.en:870). MoveBlood: one counter if the source has one.
+    """
     match effect:
         case GainBlood(cap=cap):
-            if blood.altar >= cap or blood.supply == 0:
-                return blood
-            return Blood(blood.supply - 1, blood.altar + 1, blood.inferno)
+            room = ite(altar < cap, ite(supply > 0, altar + 1, altar), altar)
+            gained = ite(altar < cap, ite(supply > 0, supply - 1, supply), supply)
+            return gained, room, inferno
         case LoseBlood():
-            if blood.altar > 0:
-                return Blood(blood.supply, blood.altar - 1, blood.inferno + 1)
-            assert blood.supply > 0, "the blood point supply ran dry"
-            return Blood(blood.supply - 1, blood.altar, blood.inferno + 1)
-    return blood
+            return ite(altar > 0, supply, supply - 1), ite(altar > 0, altar - 1, altar), inferno + 1
+        case MoveBlood(source=source, target=target):
+            values = {Pool.SUPPLY: supply, Pool.ALTAR: altar, Pool.INFERNO: inferno}
+            has = values[source] > 0
+            out = dict(values)
+            out[source] = ite(has, values[source] - 1, values[source])
+            out[target] = ite(has, values[target] + 1, values[target])
+            return out[Pool.SUPPLY], out[Pool.ALTAR], out[Pool.INFERNO]
+    return supply, altar, inferno
+
+
+def wound_step(points: Num, value: int, ite: Ite = concrete_ite) -> tuple[Num, object]:
+    """A hero's wound points after drawing a wound worth ``value``, and whether it was the third wound point.
+
+    The third point costs a blood point and discards every wound token at once (peg19.en:868-872).
+    """
+    total = points + value
+    third = total >= 3
+    return ite(third, 0, total), third
+
+
+def perishes(wounds: Num, existence: int) -> object:
+    """Whether a Strigoi with ``wounds`` is defeated (peg19.en:907)."""
+    return wounds >= existence
+
+
+def strigoi_win(inferno: Num, loss: int) -> object:
+    """Whether the inferno holds enough blood points for the Strigoi to win at once (peg19.en:936)."""
+    return inferno >= loss
+
+
+def fight_token_room(on_board: Num, tokens: int) -> object:
+    """Whether a fight token is left to place without taking one back (peg19.en:797-799)."""
+    return on_board < tokens
 
 
 def _zone(hero: HeroState, zone: CardZone) -> tuple[str, ...]:
@@ -475,13 +556,8 @@ def execute_more(state: GameState, effect: Effect) -> GameState:
             assert wound in hero.wounds, f"seat {seat} holds no wound {wound}"
             state = state.with_hero(seat, replace(hero, wounds=_without(hero.wounds, wound)))
             return execute_more(state, DiscardToStack("wound_stack", wound))
-        case MoveBlood(source=source, target=target):
-            counts = {Pool.SUPPLY: state.blood.supply, Pool.ALTAR: state.blood.altar, Pool.INFERNO: state.blood.inferno}
-            if counts[source] == 0:
-                return state
-            counts[source] -= 1
-            counts[target] += 1
-            return replace(state, blood=Blood(counts[Pool.SUPPLY], counts[Pool.ALTAR], counts[Pool.INFERNO]))
+        case MoveBlood():
+            return replace(state, blood=blood_after(state.blood, effect))
         case PlaceFightToken(space=space):
             assert space not in state.fight_tokens, f"a fight token already lies on {space}"
             return replace(state, fight_tokens=sorted_tuple([*state.fight_tokens, space]))

@@ -27,6 +27,7 @@ from armata_rules.board.layout import Layout
 from armata_rules.board.loader import default_layout
 from armata_rules.components.icons import Hero
 from armata_rules.components.pack import DataPack, default_pack
+from armata_rules.effects import strigoi_win
 from armata_rules.frames import DecisionKind, Frame
 from armata_rules.observation import Observation, observe
 from armata_rules.rules import HANDLERS
@@ -234,6 +235,6 @@ class Game:
         raise AssertionError("the engine ran too many automatic steps without a decision")
 
     def _check_victory(self, state: GameState) -> GameState:
-        if state.outcome is None and state.blood.inferno >= self.ctx.inferno_loss:
+        if state.outcome is None and strigoi_win(state.blood.inferno, self.ctx.inferno_loss):
             return log(replace(state, outcome=Outcome.STRIGOI_WIN), "the inferno is full: the Strigoi win")
         return state

@@ -32,6 +32,7 @@ from armata_rules.effects import (
     TakeFromStack,
     execute,
     execute_all,
+    fight_token_room,
 )
 from armata_rules.frames import (
     DrawEncounter,
@@ -306,7 +307,7 @@ class EncounterDoneRules(AutoHandler[EncounterDone]):
     def run(self, ctx: RulesContext, state: GameState, frame: EncounterDone) -> GameState:
         if frame.space in state.fight_tokens:  # the Gates of Hell may have cleared and refilled it meanwhile
             return pop(state)
-        if len(state.fight_tokens) < ctx.pack.tables.fight_tokens:
+        if fight_token_room(len(state.fight_tokens), ctx.pack.tables.fight_tokens):
             return pop(log(execute(state, PlaceFightToken(frame.space)), f"a fight token goes on {frame.space}"))
         return push(state, ReactivateChoice(frame.seat))
 

@@ -40,6 +40,7 @@ from armata_rules.effects import (
     WoundStrigoi,
     execute,
     execute_all,
+    perishes,
 )
 from armata_rules.frames import CollapseEscape, Fight, RelocateChoice
 from armata_rules.rules.abilities import ability_actions, apply_ability, guard_ability
@@ -381,7 +382,7 @@ def _resolve(ctx: RulesContext, state: GameState, frame: Fight) -> GameState:
 def strigoi_wounded(ctx: RulesContext, state: GameState, seat: int, index: int) -> GameState:
     """After a wound on Strigoi ``index`` dealt by ``seat``: defeat, the Supreme's rise, or a collapse."""
     strigoi = state.strigoi[index]
-    if strigoi.wounds >= _existence(ctx, state, index):
+    if perishes(strigoi.wounds, _existence(ctx, state, index)):
         state = log(execute(state, DefeatStrigoi(index)), f"the {strigoi.name} perishes")
         if strigoi.supreme:
             return log(replace(state, outcome=Outcome.POWERWOLF_WIN), "the Supreme Strigoi is defeated: the pack wins")
@@ -389,7 +390,7 @@ def strigoi_wounded(ctx: RulesContext, state: GameState, seat: int, index: int) 
         other = 1 - index
         if not state.strigoi[other].defeated:
             state = log(execute(state, RaiseSupreme(other)), f"the {state.strigoi[other].name} rises as the Supreme")
-            if state.strigoi[other].wounds >= _existence(ctx, state, other):
+            if perishes(state.strigoi[other].wounds, _existence(ctx, state, other)):
                 return strigoi_wounded(ctx, state, seat, other)
         return state
     if strigoi.supreme:

@@ -21,6 +21,7 @@ from armata_rules.effects import (
     TakeFromStack,
     execute,
     execute_all,
+    wound_step,
 )
 from armata_rules.frames import DrawWound, HealChoice, ShockChoice, Wounds
 from armata_rules.rules.awards import award
@@ -208,12 +209,13 @@ class DrawWoundRules(ChanceHandler[DrawWound]):
         if not state.wound_stack.hidden:
             state = execute(state, Reshuffle("wound_stack"))
         seat, token = frame.seat, outcome.outcome
-        state = execute_all(state, (TakeFromStack("wound_stack", token), AddWound(seat, token)))
         wound = ctx.pack.wound_tokens[token]
+        _, third = wound_step(wound_points(ctx, state, seat), wound.value)
+        state = execute_all(state, (TakeFromStack("wound_stack", token), AddWound(seat, token)))
         state = log(state, f"{ctx.heroes[seat].value} draws a wound: {wound.title}")
         if frame.origin in ("strigoi", "curse"):
             state = award(ctx, state, seat, "All You Can Bleed")
-        if wound_points(ctx, state, seat) >= 3:
+        if third:
             state = execute(state, LoseBlood())
             for held in state.heroes[seat].wounds:
                 state = execute(state, DiscardWound(seat, held))

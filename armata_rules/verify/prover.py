@@ -1,0 +1,161 @@
+"""Proof obligations: each invariant holds initially and is preserved by every transition of its model, for every
+edition preset and every player count; a failure comes with a counterexample a person can read."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import z3
+
+from armata_rules import editions
+from armata_rules.components.pack import DataPack, default_pack
+from armata_rules.rules.registry import REGISTRY
+from armata_rules.variants import Ruleset
+from armata_rules.verify.invariants import INVARIANTS, Invariant
+from armata_rules.verify.models import MODELS, Kernels, Model, Params, params_for
+
+__all__ = ["PLAYER_COUNTS", "Counterexample", "ProofResult", "prove", "prove_all"]
+
+PLAYER_COUNTS = (2, 3, 4, 5)
+
+
+@dataclass(frozen=True, slots=True)
+class Counterexample:
+    """A state satisfying every invariant of the model in which ``transition`` breaks ``invariant``."""
+
+    before: dict[str, str]
+    after: dict[str, str]
+    transition: str
+    rule: str
+    clauses: tuple[str, ...]
+
+    def describe(self) -> str:
+        """A readable account."""
+        pre = ", ".join(f"{k}={v}" for k, v in sorted(self.before.items()))
+        post = ", ".join(f"{k}={v}" for k, v in sorted(self.after.items()))
+        return f"from {{{pre}}}, '{self.transition}' ({self.rule}: {', '.join(self.clauses)}) gives {{{post}}}"
+
+
+@dataclass(frozen=True, slots=True)
+class ProofResult:
+    """One obligation: an invariant, a step (``initial`` or a transition), a preset, a player count."""
+
+    invariant: str
+    model: str
+    step: str
+    preset: str
+    players: int
+    status: str
+    seconds: float
+    counterexample: Counterexample | None = field(default=None)
+
+
+def _value(model: z3.ModelRef, expr: Any) -> str:
+    return str(model.eval(expr, model_completion=True))
+
+
+def _check(hypothesis: Any, goal: Any) -> z3.ModelRef | None:
+    solver = z3.Solver()
+    solver.add(hypothesis, z3.Not(goal))
+    return solver.model() if solver.check() == z3.sat else None
+
+
+def prove(model: Model, invariants: Iterable[Invariant], params: Params) -> list[ProofResult]:
+    """The obligations of ``invariants`` on ``model`` with ``params``."""
+    invariants = list(invariants)
+    v = model.variables
+    all_hold = z3.And(*(inv.symbolic(v, params) for inv in invariants))
+    results = []
+    for inv in invariants:
+        start = time.perf_counter()
+        found = _check(z3.And(model.domain(v), model.init(v)), inv.symbolic(v, params))
+        cex = None
+        if found is not None:
+            cex = Counterexample(
+                {k: _value(found, e) for k, e in v.items()},
+                {},
+                "initial state",
+                "setup.components",
+                REGISTRY["setup.components"].clauses,
+            )
+        results.append(_result(inv, model, "initial", params, start, cex))
+        for t in model.transitions:
+            start = time.perf_counter()
+            post = t.step(v)
+            after = {k: post.get(k, e) for k, e in v.items()}
+            found = _check(z3.And(model.domain(v), all_hold, t.guard(v)), inv.symbolic(after, params))
+            cex = None
+            if found is not None:
+                rule = REGISTRY.get(t.rule)
+                cex = Counterexample(
+                    {k: _value(found, e) for k, e in v.items()},
+                    {k: _value(found, e) for k, e in after.items()},
+                    t.name,
+                    t.rule,
+                    rule.clauses if rule else (),
+                )
+            results.append(_result(inv, model, t.name, params, start, cex))
+    return results
+
+
+def _result(
+    inv: Invariant, model: Model, step: str, p: Params, start: float, cex: Counterexample | None
+) -> ProofResult:
+    status = "proved" if cex is None else "counterexample"
+    return ProofResult(inv.id, model.name, step, p.preset, p.players, status, time.perf_counter() - start, cex)
+
+
+def _tables(inv: Invariant, params: Params) -> ProofResult:
+    start = time.perf_counter()
+    found = _check(z3.BoolVal(True), inv.symbolic({}, params))
+    cex = None
+    if found is not None:
+        cex = Counterexample(
+            {
+                "counters": str(params.counters),
+                "cap": str(params.cap),
+                "required": str(params.required),
+                "loss": str(params.loss),
+            },
+            {},
+            "the printed tables",
+            "setup.components",
+            (),
+        )
+    status = "proved" if cex is None else "counterexample"
+    return ProofResult(
+        inv.id, "tables", "tables", params.preset, params.players, status, time.perf_counter() - start, cex
+    )
+
+
+def prove_all(
+    presets: Iterable[Ruleset] = editions.ALL,
+    players: Iterable[int] = PLAYER_COUNTS,
+    pack: DataPack | None = None,
+    kernels: Kernels | None = None,
+    invariants: Iterable[Invariant] = INVARIANTS,
+) -> list[ProofResult]:
+    """Every obligation for every preset and player count."""
+    pack = pack or default_pack()
+    kernels = kernels or Kernels()
+    by_model: Mapping[str | None, list[Invariant]] = _group(invariants)
+    results: list[ProofResult] = []
+    for preset in presets:
+        for n in players:
+            params = params_for(preset, n, pack)
+            for name, invs in by_model.items():
+                if name is None:
+                    results.extend(_tables(inv, params) for inv in invs)
+                else:
+                    results.extend(prove(MODELS[name](params, kernels), invs, params))
+    return results
+
+
+def _group(invariants: Iterable[Invariant]) -> dict[str | None, list[Invariant]]:
+    groups: dict[str | None, list[Invariant]] = {}
+    for inv in invariants:
+        groups.setdefault(inv.model, []).append(inv)
+    return groups

@@ -1,0 +1,96 @@
+"""Proof results for people (a table) and for files (JSON records under ``proofs/``)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from rich.table import Table
+
+from armata_rules.verify.invariants import INVARIANTS
+from armata_rules.verify.mutants import Mutant
+from armata_rules.verify.prover import ProofResult, prove_all
+
+__all__ = ["proof_table", "record", "self_test"]
+
+
+def proof_table(results: list[ProofResult]) -> Table:
+    """Invariant × preset: obligations proved over the four player counts."""
+    presets = list(dict.fromkeys(r.preset for r in results))
+    short = [p.replace("peg19.", "") for p in presets]
+    table = Table(title=f"{len(results)} proof obligations (proved / checked, 2-5 heroes)")
+    table.add_column("invariant", no_wrap=True)
+    for name in short:
+        table.add_column(name, justify="right")
+    table.add_column("ms", justify="right")
+    cells: dict[tuple[str, str], list[ProofResult]] = defaultdict(list)
+    for r in results:
+        cells[(r.invariant, r.preset)].append(r)
+    for inv in INVARIANTS:
+        row = [inv.id]
+        total = 0.0
+        for preset in presets:
+            group = cells[(inv.id, preset)]
+            proved = sum(r.status == "proved" for r in group)
+            total += sum(r.seconds for r in group)
+            colour = "green" if proved == len(group) else "red"
+            row.append(f"[{colour}]{proved}/{len(group)}[/{colour}]")
+        row.append(f"{total * 1000:.0f}")
+        table.add_row(*row)
+    return table
+
+
+def record(results: list[ProofResult]) -> dict[str, object]:
+    """A JSON-ready record: per invariant, the status for each preset and player count."""
+    by_invariant: dict[str, dict[str, dict[str, str]]] = defaultdict(lambda: defaultdict(dict))
+    worst: dict[tuple[str, str, int], str] = {}
+    for r in results:
+        key = (r.invariant, r.preset, r.players)
+        if worst.get(key) != "counterexample":
+            worst[key] = r.status
+    for (inv, preset, players), status in sorted(worst.items()):
+        by_invariant[inv][preset][str(players)] = status
+    return {
+        "obligations": len(results),
+        "proved": sum(r.status == "proved" for r in results),
+        "invariants": [
+            {
+                "id": inv.id,
+                "title": inv.title,
+                "statement": inv.statement,
+                "clauses": list(inv.clauses),
+                "model": inv.model or "tables",
+                "strengthening": inv.strengthening,
+                "status": {k: dict(v) for k, v in by_invariant[inv.id].items()},
+            }
+            for inv in INVARIANTS
+        ],
+        "counterexamples": [
+            {
+                "invariant": r.invariant,
+                "preset": r.preset,
+                "players": r.players,
+                "step": r.step,
+                "account": r.counterexample.describe(),
+            }
+            for r in results
+            if r.counterexample is not None
+        ],
+    }
+
+
+def self_test(mutants: tuple[Mutant, ...]) -> list[dict[str, object]]:
+    """Each negative control with whether the invariant it breaks got a counterexample."""
+    rows: list[dict[str, object]] = []
+    for mutant in mutants:
+        results = prove_all(kernels=mutant.kernels)
+        failing = [r for r in results if r.status != "proved" and r.invariant == mutant.breaks]
+        rows.append(
+            {
+                "mutant": mutant.name,
+                "description": mutant.description,
+                "breaks": mutant.breaks,
+                "caught": bool(failing),
+                "example": failing[0].counterexample.describe() if failing and failing[0].counterexample else "",
+            }
+        )
+    return rows
