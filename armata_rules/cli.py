@@ -204,6 +204,38 @@ def _verify(args: argparse.Namespace, console: Console) -> int:
     return 0 if all(r.status == "proved" for r in results) else 1
 
 
+def _ambiguities(args: argparse.Namespace, console: Console) -> int:
+    from armata_rules.translations.corpus import build_corpus, load_corpus, save_corpus
+    from armata_rules.translations.finder import corpus_findings, find_in_text
+    from armata_rules.translations.report import render
+    from armata_rules.translations.sources import LANGS, RulebookError, Rulebooks
+
+    try:
+        books = Rulebooks.load(args.rulebooks)
+    except RulebookError as err:
+        raise UsageError(f"{err} (name the folder with --rulebooks or ARMATA_RULEBOOKS)") from None
+    if args.rebuild:
+        save_corpus(build_corpus(books))
+    corpus = load_corpus()
+    findings = []
+    if not args.source:
+        findings = corpus_findings(corpus, books)
+    for spec in args.source:
+        parts = spec.split(":")
+        if len(parts) not in (2, 3) or parts[1] not in LANGS:
+            raise UsageError(f"--source {spec!r}: expected FILE:LANG[:EDITION] with LANG one of {', '.join(LANGS)}")
+        edition = parts[2] if len(parts) == 3 else None
+        try:
+            findings.extend(find_in_text(parts[0], parts[1], corpus, books, edition))
+        except (RulebookError, ValueError) as err:
+            raise UsageError(str(err)) from None
+    if args.format == "text" and console.is_terminal:
+        console.print(render(findings, "text"), markup=False, highlight=False)
+    else:
+        print(render(findings, args.format))
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="armata-rules", description="The rules of Armata Strigoi: engine, proofs, ambiguities, board."
@@ -253,6 +285,19 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument("--record", metavar="FILE", help="also write the results as JSON to FILE")
     verify.add_argument("--json", action="store_true", help="print the results as JSON")
     verify.set_defaults(handler=_verify)
+
+    amb = sub.add_parser("ambiguities", help="report where the rulebook texts disagree or say too little")
+    amb.add_argument(
+        "--source",
+        action="append",
+        default=[],
+        metavar="FILE:LANG[:EDITION]",
+        help="compare a rulebook text file (e.g. my-scan.txt:it:peg19) with the corpus; repeatable",
+    )
+    amb.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+    amb.add_argument("--rulebooks", metavar="DIR", help="folder of the rulebook texts (default: shared/rulebooks)")
+    amb.add_argument("--rebuild", action="store_true", help="re-align the corpus in spec/ from the rulebooks first")
+    amb.set_defaults(handler=_ambiguities)
     return parser
 
 

@@ -59,6 +59,14 @@ CHANCE = rule(
     "likely, which is the same as drawing from a stack shuffled once.",
 )
 
+HIDDEN_INFORMATION = rule(
+    "game.hidden_information",
+    "Players keep their cards to themselves",
+    ("peg19.en:704", "peg19.en:744", "peg19.de:153", "peg19.fr:1837", "sb19.en:259"),
+    "A hero's observation shows other heroes' hands and discard piles only by their size, a card chosen in "
+    "Phase 1 only once all are revealed, and of every stack only its size and any token left face up.",
+)
+
 _MAX_AUTOMATIC_STEPS = 100_000
 
 

@@ -241,14 +241,13 @@ READINGS: tuple[ReadingSpec, ...] = (
             Option(
                 IconScope.PER_ROUND,
                 "once each round",
-                ("peg19.de:361", "peg19.it:1464", "sb19.en:487"),
-                ("peg19.de", "peg19.it", "sb19.en"),
+                ("peg19.de:361", "peg19.it:1464", "peg19.es:2494", "sb19.en:487"),
+                ("peg19.de", "peg19.it", "peg19.es", "sb19.en"),
             ),
         ),
         IconScope.PER_ROUND,
         {
             "peg19.fr": (IconScope.PER_ROUND, "the French text has no such note; most texts say once per round"),
-            "peg19.es": (IconScope.PER_ROUND, "the Spanish text has no such note; most texts say once per round"),
         },
     ),
     ReadingSpec(

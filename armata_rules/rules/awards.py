@@ -20,6 +20,7 @@ ADVANCED = rule(
     "advanced.earn",
     "Earning advanced action cards",
     (
+        "peg19.en:968",
         "peg19.en:957",
         "peg19.en:959",
         "peg19.en:963",

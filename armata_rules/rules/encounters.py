@@ -59,6 +59,9 @@ ENCOUNTER = rule(
     "encounter.flip",
     "Encounters: stop, flip, fight",
     (
+        "peg19.en:769",
+        "peg19.en:753",
+        "peg19.en:773",
         "peg19.en:760",
         "peg19.en:771",
         "peg19.en:775",

@@ -91,6 +91,11 @@ REWARDS_IN_FIGHT = rule(
     "rewards.use",
     "Using reward cards and tokens in a fight",
     (
+        "peg19.en:1004",
+        "peg19.en:1016",
+        "peg19.en:1018",
+        "peg19.en:1028",
+        "peg19.en:1108",
         "peg19.en:775",
         "peg19.en:1008",
         "peg19.en:1014",
@@ -116,6 +121,8 @@ POWERWOLF_ATTACK = rule(
     "fight.strigoi",
     "A Powerwolf attacks a Strigoi",
     (
+        "peg19.en:848",
+        "peg19.en:928",
         "peg19.en:864",
         "peg19.en:880",
         "peg19.en:884",
@@ -150,7 +157,18 @@ POWERWOLF_ATTACK = rule(
 DEFEAT = rule(
     "fight.defeat",
     "Defeat of a Strigoi, the Supreme Strigoi, victory",
-    ("peg19.en:907", "peg19.en:909", "peg19.en:945", "peg19.de:445", "sb19.en:464", "sb19.en:466", "sb19.en:502"),
+    (
+        "peg19.en:700",
+        "peg19.en:706",
+        "peg19.en:708",
+        "peg19.en:907",
+        "peg19.en:909",
+        "peg19.en:945",
+        "peg19.de:445",
+        "sb19.en:464",
+        "sb19.en:466",
+        "sb19.en:502",
+    ),
     "Wounds at least its existence defeat a Strigoi; the other flips to the Supreme side keeping its wounds and "
     "moves every turn without tokens. Defeating the Supreme wins the game for the pack.",
 )
@@ -158,6 +176,7 @@ COLLAPSE = rule(
     "fight.collapse",
     "The fortress crumbles",
     (
+        "peg19.en:1104",
         "peg19.en:913",
         "peg19.en:915",
         "peg19.en:917",

@@ -31,6 +31,9 @@ MOVE_STEP = rule(
     "move.step",
     "A step of movement",
     (
+        "peg19.en:750",
+        "peg19.en:752",
+        "peg19.en:1124",
         "peg19.en:760",
         "peg19.en:764",
         "peg19.en:765",

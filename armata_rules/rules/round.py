@@ -35,7 +35,23 @@ __all__ = ["PHASE_ONE", "ROUND_END", "TURN_ORDER"]
 PHASE_ONE = rule(
     "round.phase1",
     "Phase 1: choose a card in secret",
-    ("peg19.en:742", "peg19.de:151", "peg19.it:1291", "peg19.fr:1835", "peg19.es:2303", "sb19.en:294"),
+    (
+        "peg19.en:732",
+        "peg19.en:734",
+        "peg19.en:735",
+        "peg19.en:736",
+        "peg19.en:744",
+        "peg19.en:1116",
+        "peg19.en:1120",
+        "peg19.de:555",
+        "peg19.de:559",
+        "peg19.en:742",
+        "peg19.de:151",
+        "peg19.it:1291",
+        "peg19.fr:1835",
+        "peg19.es:2303",
+        "sb19.en:294",
+    ),
     "Every hero secretly and simultaneously chooses one action card (or advanced action card) from their hand; "
     "when all have chosen, the cards are revealed.",
 )
@@ -43,7 +59,16 @@ PHASE_ONE = rule(
 TURN_ORDER = rule(
     "round.turn_order",
     "Turn order by initiative",
-    ("peg19.en:742", "peg19.en:750", "peg19.de:151", "peg19.it:1291", "peg19.fr:1835", "peg19.es:2303", "sb19.en:294"),
+    (
+        "peg19.en:748",
+        "peg19.en:742",
+        "peg19.en:750",
+        "peg19.de:151",
+        "peg19.it:1291",
+        "peg19.fr:1835",
+        "peg19.es:2303",
+        "sb19.en:294",
+    ),
     "Heroes take their turns in order of the initiative values on their cards, lowest first; equal values are "
     "ordered by the initiative-ties reading.",
     readings=("initiative_ties",),
@@ -54,6 +79,12 @@ ROUND_END = rule(
     "round.end",
     "End of the round",
     (
+        "peg19.en:1144",
+        "peg19.en:1148",
+        "peg19.en:1150",
+        "peg19.en:1156",
+        "peg19.en:1160",
+        "peg19.en:953",
         "peg19.en:831",
         "peg19.en:858",
         "peg19.en:951",

@@ -19,12 +19,13 @@ from armata_rules.rules.handlers import ChanceHandler, DecisionHandler, Refusal,
 from armata_rules.rules.registry import interpretation, rule
 from armata_rules.state import Blood, GameState, HeroState, Stack, StrigoiState, sorted_tuple
 
-__all__ = ["SETUP_COMPONENTS", "SETUP_LADDER", "SETUP_STRIGOI", "initial_state"]
+__all__ = ["COMPONENT_COUNTS", "SETUP_COMPONENTS", "SETUP_LADDER", "SETUP_STRIGOI", "initial_state"]
 
 SETUP_COMPONENTS = rule(
     "setup.components",
     "Components beside the board",
     (
+        "peg19.en:712",
         "peg19.en:718",
         "peg19.en:720",
         "peg19.en:722",
@@ -40,6 +41,53 @@ SETUP_COMPONENTS = rule(
     "Each hero takes their six action cards in hand; the advanced action cards lie beside the board; blood points "
     "start in the supply; reward cards, reward tokens, red and grey encounters and Strigoi action tokens form "
     "face-down stacks; wounds and fight tokens lie ready.",
+    readings=("components",),
+)
+
+COMPONENT_COUNTS = rule(
+    "components.counts",
+    "The components and their counts",
+    (
+        "peg19.en:603",
+        "peg19.en:604",
+        "peg19.en:608",
+        "peg19.en:615",
+        "peg19.en:621",
+        "peg19.en:622",
+        "peg19.en:626",
+        "peg19.en:627",
+        "peg19.en:631",
+        "peg19.en:632",
+        "peg19.en:636",
+        "peg19.en:638",
+        "peg19.en:643",
+        "peg19.en:644",
+        "peg19.en:648",
+        "peg19.en:652",
+        "peg19.en:656",
+        "peg19.en:660",
+        "peg19.en:664",
+        "peg19.en:668",
+        "peg19.en:672",
+        "peg19.en:676",
+        "peg19.en:680",
+        "peg19.en:684",
+        "peg19.en:685",
+        "peg19.en:689",
+        "peg19.en:690",
+        "peg19.en:992",
+        "peg19.en:1002",
+        "peg19.de:86",
+        "peg19.de:106",
+        "sb19.de:108",
+        "sb19.de:140",
+        "sb19.en:728",
+    ),
+    "Every data pack holds exactly the components the rulebook counts for the edition: 30 action cards (six per "
+    "hero, four shared), 17 advanced cards (two heroic stacks of six, five legendary), 27 or 28 reward cards, 10 "
+    "reward tokens, 21 red and 20 grey encounter tokens, 15 wounds, 7 Strigoi action tokens, 2 Strigoi cards with "
+    "the Supreme on the back, 6 fight tokens, 5 ladder tiles, 14 or 10 blood points; seven rooms and six "
+    "platforms make the fortress.",
     readings=("components",),
 )
 

@@ -52,6 +52,9 @@ STRIGOI_MOVE = rule(
     "strigoi.move",
     "The Strigoi teleports",
     (
+        "peg19.en:754",
+        "peg19.en:1128",
+        "peg19.en:1136",
         "peg19.en:805",
         "peg19.en:807",
         "peg19.en:811",
@@ -120,6 +123,10 @@ STRIGOI_ATTACK = rule(
     "strigoi.attack",
     "A Strigoi attacks a Powerwolf",
     (
+        "peg19.en:845",
+        "peg19.en:847",
+        "peg19.en:1132",
+        "peg19.en:1140",
         "peg19.en:809",
         "peg19.en:852",
         "peg19.en:854",

@@ -96,6 +96,9 @@ THIRD_WOUND = rule(
     "wounds.third",
     "The third wound",
     (
+        "peg19.en:938",
+        "peg19.en:940",
+        "peg19.en:941",
         "peg19.en:868",
         "peg19.en:870",
         "peg19.en:872",

@@ -1,0 +1,313 @@
+"""The aligned clause corpus (``spec/clauses.json``): every paragraph of every source, aligned to the English
+text of the Pegasus print, with its lines, quote and facts; the rule ids implementing each clause.
+
+The corpus is built by :func:`build_corpus` from the rulebook files (``armata-rules ambiguities --rebuild``) and
+kept in ``spec/``; ``spec/informative.toml`` marks the clauses no rule implements and says why. Rule ids are not
+stored: they come from the rule registry each time the corpus is loaded, so they cannot drift.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from armata_rules.translations.align import align, cross_similarity, same_similarity, spec_folder
+from armata_rules.translations.sources import FILES, LANGS, SOURCES, Rulebooks
+from armata_rules.translations.text import Paragraph, facts, paragraphs
+
+__all__ = ["Clause", "Corpus", "Passage", "build_corpus", "citation_lines", "load_corpus"]
+
+PIVOT = "peg19.en"
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    """What one source says for a clause: its lines, the quoted text, the facts read from it."""
+
+    source: str
+    lines: tuple[int, ...]
+    quote: str
+    facts: dict[str, object]
+
+    @property
+    def edition(self) -> str:
+        """``peg19`` or ``sb19``."""
+        return self.source.split(".")[0]
+
+    @property
+    def lang(self) -> str:
+        """The language code."""
+        return self.source.split(".")[1]
+
+    @property
+    def citation(self) -> str:
+        """``peg19.en:760`` or ``peg19.en:760-762``."""
+        first, last = self.lines[0], self.lines[-1]
+        return f"{self.source}:{first}" if first == last else f"{self.source}:{first}-{last}"
+
+
+@dataclass
+class Clause:
+    """One clause of the rules in every source that has it."""
+
+    id: str
+    section: str
+    passages: dict[str, Passage]
+    informative: str = ""
+    rules: list[str] = field(default_factory=list)
+
+    @property
+    def title(self) -> str:
+        """A short title: the start of the English text (or of any text)."""
+        passage = self.passages.get(PIVOT) or next(iter(self.passages.values()))
+        text = passage.quote.replace("*", "")
+        return text if len(text) <= 72 else text[:69].rsplit(" ", 1)[0] + "…"
+
+
+@dataclass
+class Corpus:
+    """The clauses, the sources they were aligned on, and an index from (edition, line) to clause."""
+
+    clauses: list[Clause]
+    checksums: dict[str, str]
+    index: dict[tuple[str, int], str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for clause in self.clauses:
+            for passage in clause.passages.values():
+                for line in passage.lines:
+                    self.index.setdefault((passage.edition, line), clause.id)
+        self.by_id = {clause.id: clause for clause in self.clauses}
+
+    def clause_at(self, citation: str) -> Clause | None:
+        """The clause containing the first line of ``citation`` (``peg19.en:760-762``), if any."""
+        source, _, lines = citation.partition(":")
+        first = int(lines.split("-")[0])
+        clause_id = self.index.get((source.split(".")[0], first))
+        return None if clause_id is None else self.by_id[clause_id]
+
+
+def citation_lines(citation: str) -> tuple[str, str, int, int]:
+    """``peg19.en:760-762`` → ("peg19", "en", 760, 762)."""
+    source, _, lines = citation.partition(":")
+    edition, lang = source.split(".")
+    first, _, last = lines.partition("-")
+    return edition, lang, int(first), int(last or first)
+
+
+def _headings(pars: list[Paragraph]) -> dict[int, str]:
+    section, out = "", {}
+    for par in pars:
+        text = par.text.replace("*", "").replace("►", "").strip()
+        if text.isupper() and 3 <= len(text) <= 60:
+            section = text.title()
+        out[par.line] = section
+    return out
+
+
+def _passage(source: str, pars: Iterable[Paragraph], lang: str) -> Passage:
+    pars = sorted(pars, key=lambda p: p.line)
+    quote = " ".join(p.text for p in pars)
+    return Passage(source, tuple(p.line for p in pars), quote, facts(quote, lang).to_json())
+
+
+def build_corpus(books: Rulebooks) -> Corpus:
+    """Align every source to the English Pegasus text and collect the clauses."""
+    sections = {s.source: s for s in SOURCES}
+    pivot = paragraphs(books.lines["peg19"], sections[PIVOT].first, sections[PIVOT].last)
+    heading = _headings(pivot)
+    groups: dict[int, dict[str, list[Paragraph]]] = {i: {PIVOT: [p]} for i, p in enumerate(pivot)}
+    extras: list[tuple[str, Paragraph]] = []
+    for section in SOURCES:
+        if section.source == PIVOT:
+            continue
+        pars = paragraphs(books.lines[section.edition], section.first, section.last)
+        if section.lang == "en":
+            scores = [[same_similarity(p.text, q.text) for q in pars] for p in pivot]
+            threshold = 0.25
+        else:
+            scores = [[cross_similarity(p.text, "en", q.text, section.lang) for q in pars] for p in pivot]
+            threshold = 0.3
+        pairs = align(pivot, pars, lambda i, j, sc=scores: sc[i][j], threshold)  # type: ignore[arg-type, misc]
+        left: list[tuple[str, Paragraph]] = []
+        _attach(groups, pairs, pars, section.source, scores, threshold, left)
+        # translations sometimes reorder a section: place what the ordered pass left by its best match alone
+        for source, par in left:
+            j = pars.index(par)
+            best = max(range(len(pivot)), key=lambda i: scores[i][j])
+            if scores[best][j] >= threshold + 0.15 and len(par.text) > 25:
+                groups[best].setdefault(source, []).append(par)
+            else:
+                extras.append((source, par))
+    _attach_multilingual(books, pivot, groups, extras)
+    _apply_moves(pivot, groups, extras)
+    clauses = []
+    for i, p in enumerate(pivot):
+        passages = {source: _passage(source, pars, source.split(".")[1]) for source, pars in sorted(groups[i].items())}
+        clauses.append(Clause(f"en{p.line}", heading[p.line], passages))
+    for source, par in extras:
+        clauses.append(
+            Clause(f"{source.replace('.', '-')}-{par.line}", "", {source: _passage(source, [par], source[-2:])})
+        )
+    return Corpus(clauses, dict(books.checksums))
+
+
+def _apply_moves(
+    pivot: list[Paragraph], groups: dict[int, dict[str, list[Paragraph]]], extras: list[tuple[str, Paragraph]]
+) -> None:
+    """Manual corrections from ``spec/alignment.toml``."""
+    moves = tomllib.loads((spec_folder() / "alignment.toml").read_text(encoding="utf-8")).get("move", {})
+    index = {f"en{p.line}": i for i, p in enumerate(pivot)}
+    for citation, target in moves.items():
+        source, _, line = citation.partition(":")
+        number = int(line)
+        found = None
+        for k, (src, par) in enumerate(extras):
+            if src == source and par.line == number:
+                found = extras.pop(k)[1]
+                break
+        if found is None:
+            for group in groups.values():
+                for par in list(group.get(source, [])):
+                    if par.line == number:
+                        group[source].remove(par)
+                        found = par
+                if source in group and not group[source]:
+                    del group[source]
+        if found is None or target not in index:
+            raise ValueError(f"spec/alignment.toml: cannot move {citation} to {target}")
+        groups[index[target]].setdefault(source, []).append(found)
+
+
+def _attach(
+    groups: dict[int, dict[str, list[Paragraph]]],
+    pairs: list[tuple[int, int]],
+    pars: list[Paragraph],
+    source: str,
+    scores: list[list[float]],
+    threshold: float,
+    extras: list[tuple[str, Paragraph]],
+) -> None:
+    matched = {j: i for i, j in pairs}
+    previous: int | None = None
+    for j, par in enumerate(pars):
+        if j in matched:
+            previous = matched[j]
+            groups[previous].setdefault(source, []).append(par)
+        elif previous is not None and scores[previous][j] >= threshold / 2:
+            groups[previous].setdefault(source, []).append(par)  # a translation split the paragraph in two
+        else:
+            extras.append((source, par))
+
+
+def _attach_multilingual(
+    books: Rulebooks,
+    pivot: list[Paragraph],
+    groups: dict[int, dict[str, list[Paragraph]]],
+    extras: list[tuple[str, Paragraph]],
+) -> None:
+    """The ScriBabs component list and addendum: each block's English line finds its English clause."""
+    lines = books.lines["sb19"]
+    blocks: list[list[tuple[int, str]]] = []
+    block: list[tuple[int, str]] = []
+    for number in sorted(books.multilingual):
+        if block and number > block[-1][0] + 1 and books.multilingual[number] == "de":
+            blocks.append(block)
+            block = []
+        block.append((number, books.multilingual[number]))
+    if block:
+        blocks.append(block)
+    for block in blocks:
+        english = " ".join(lines[n - 1] for n, lang in block if lang == "en")
+        if not english.strip():
+            continue
+        best = max(range(len(pivot)), key=lambda i: same_similarity(pivot[i].text, english))
+        if same_similarity(pivot[best].text, english) < 0.2:
+            for n, lang in block:
+                extras.append((f"sb19.{lang}", Paragraph(n, lines[n - 1].strip())))
+            continue
+        for n, lang in block:
+            if lines[n - 1].strip():
+                groups[best].setdefault(f"sb19.{lang}", []).append(Paragraph(n, lines[n - 1].strip()))
+
+
+# --------------------------------------------------------------------------------------------- files
+def corpus_path() -> Path:
+    """``spec/clauses.json``."""
+    return spec_folder() / "clauses.json"
+
+
+def save_corpus(corpus: Corpus, path: Path | None = None) -> None:
+    """Write the corpus as JSON (rule ids and informative marks are not stored: they are attached on load)."""
+    data = {
+        "format": FORMAT_VERSION,
+        "note": "Generated by `armata-rules ambiguities --rebuild` from ../shared/rulebooks; do not edit by hand: "
+        "curate spec/informative.toml and spec/findings.toml instead.",
+        "sources": [
+            {
+                "id": s.source,
+                "edition": s.edition,
+                "lang": s.lang,
+                "file": FILES[s.edition],
+                "first": s.first,
+                "last": s.last,
+            }
+            for s in SOURCES
+        ],
+        "checksums": corpus.checksums,
+        "clauses": [
+            {
+                "id": c.id,
+                "section": c.section,
+                "passages": {
+                    s: {"lines": list(p.lines), "quote": p.quote, "facts": p.facts} for s, p in c.passages.items()
+                },
+            }
+            for c in corpus.clauses
+        ],
+    }
+    (path or corpus_path()).write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def _is_label(quote: str) -> bool:
+    """A heading, a figure label or a bare number: short, and not a sentence."""
+    text = quote.replace("*", "").replace("►", "").replace("#", "").strip()
+    if len(text) <= 8:
+        return True
+    letters = [ch for ch in text if ch.isalpha()]
+    if len(text) <= 70 and letters and sum(ch.isupper() for ch in letters) >= 0.7 * len(letters):
+        return True
+    if len(text) > 70:
+        return False
+    body = text.rstrip("!:.")
+    return not any(mark in body for mark in (". ", "; ", ", ")) and (text.isupper() or len(text.split()) <= 8)
+
+
+def load_corpus(path: Path | None = None) -> Corpus:
+    """The stored corpus with informative marks and implementing rules attached."""
+    from armata_rules.rules import REGISTRY  # the corpus sits below the rules; only loading links them
+
+    data = json.loads((path or corpus_path()).read_text(encoding="utf-8"))
+    informative = tomllib.loads((spec_folder() / "informative.toml").read_text(encoding="utf-8"))
+    marks: dict[str, str] = informative.get("clauses", {})
+    clauses = []
+    for c in data["clauses"]:
+        passages = {s: Passage(s, tuple(p["lines"]), p["quote"], p["facts"]) for s, p in c["passages"].items()}
+        mark = marks.get(c["id"], "")
+        if not mark and all(_is_label(p.quote) for p in passages.values()):
+            mark = "a heading or label: it names what follows and states no rule"
+        clauses.append(Clause(c["id"], c["section"], passages, mark))
+    corpus = Corpus(clauses, data["checksums"])
+    for rule in REGISTRY.values():
+        for citation in rule.clauses:
+            clause = corpus.clause_at(citation)
+            if clause is not None and rule.id not in clause.rules:
+                clause.rules.append(rule.id)
+    return corpus
+
+
+__all__ += ["LANGS", "corpus_path", "save_corpus"]
