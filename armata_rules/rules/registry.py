@@ -6,6 +6,7 @@ read this registry. A test checks that every cited clause exists in the rulebook
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 
 __all__ = ["INTERPRETATIONS", "REGISTRY", "Interpretation", "Rule", "RuleViolation", "interpretation", "rule"]
@@ -22,6 +23,7 @@ class Rule:
     summary: str
     readings: tuple[str, ...] = ()
     interpretations: tuple[str, ...] = ()
+    module: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +55,8 @@ def rule(
         raise ValueError(f"rule {id!r} is defined twice")
     if not clauses:
         raise ValueError(f"rule {id!r} cites no clause")
-    new = Rule(id, title, clauses, summary, readings, interpretations)
+    module = sys._getframe(1).f_globals.get("__name__", "")
+    new = Rule(id, title, clauses, summary, readings, interpretations, module)
     REGISTRY[id] = new
     return new
 
