@@ -96,7 +96,7 @@ def _passages_table(clause: Any) -> list[str]:
     for source, passage in sorted(clause.passages.items()):
         lines = passage.citation.split(":")[1]
         out += [f"   * - {source}", f"     - {lines}", f"     - {_escape(passage.quote)}"]
-    return out + [""]
+    return [*out, ""]
 
 
 def _proof_status() -> dict[str, dict[str, dict[str, str]]]:
@@ -264,7 +264,7 @@ class ProofsDirective(_Generated):
                 f"     - {', '.join(inv['clauses'])}",
                 f"     - {_status_line(inv['status'])}",
             ]
-        return out + [""]
+        return [*out, ""]
 
 
 class PackDirective(_Generated):
@@ -383,7 +383,7 @@ class GlossaryDirective(_Generated):
         for concept, names in glossary().terms.items():
             out += [f"   * - {concept.replace('_', ' ')}"]
             out += [f"     - {', '.join(names.get(lang, ()))}" for lang in ("de", "en", "it", "fr", "es")]
-        return out + [""]
+        return [*out, ""]
 
 
 class CliDirective(_Generated):
@@ -408,7 +408,7 @@ class RunDirective(Directive):
         code = "\n".join(self.content)
         buffer = io.StringIO()
         with contextlib.redirect_stdout(buffer):
-            exec(compile(code, "<armata-run>", "exec"), {"__name__": "__armata_run__"})  # noqa: S102
+            exec(compile(code, "<armata-run>", "exec"), {"__name__": "__armata_run__"})
         source = nodes.literal_block(code, code, language="python")
         output = nodes.literal_block(buffer.getvalue(), buffer.getvalue(), language="text")
         return [source, output]
