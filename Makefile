@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test lint typecheck pytest docs soak clean
+.PHONY: demo test lint typecheck pytest docs soak bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -15,6 +15,10 @@ $(VENV)/.installed-base: pyproject.toml | $(BIN)/python
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+$(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	touch $@
 
 $(VENV)/.installed-docs: pyproject.toml | $(BIN)/python
@@ -48,6 +52,10 @@ soak: $(VENV)/.installed-dev
 ## docs: the Sphinx site, warnings as errors.
 docs: $(VENV)/.installed-docs
 	$(BIN)/sphinx-build -W --keep-going -b html docs build/docs
+
+## bench: speed as a ratio against python-chess, run side by side.
+bench: $(VENV)/.installed-bench
+	$(BIN)/python bench/bench_engine.py
 
 clean:
 	rm -rf build .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -10,10 +10,11 @@ is what runs. Effects are total: an effect whose precondition fails (moving a ca
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
+from armata_rules.immutable import replace
 from armata_rules.state import Blood, GameState, HeroState, Pool, Stack, sorted_tuple
 
 __all__ = [
@@ -516,7 +517,7 @@ def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
 
 def _strigoi(state: GameState, index: int, **changes: object) -> GameState:
     strigoi = list(state.strigoi)
-    strigoi[index] = replace(strigoi[index], **changes)  # type: ignore[arg-type]
+    strigoi[index] = replace(strigoi[index], **changes)
     return replace(state, strigoi=tuple(strigoi))
 
 

@@ -17,7 +17,6 @@ probabilities and any of them can be applied like an action.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any, Literal
 
 from armata_rules import editions
@@ -29,6 +28,7 @@ from armata_rules.components.icons import Hero
 from armata_rules.components.pack import DataPack, default_pack
 from armata_rules.effects import strigoi_win
 from armata_rules.frames import DecisionKind, Frame
+from armata_rules.immutable import replace
 from armata_rules.observation import Observation, observe
 from armata_rules.rules import HANDLERS
 from armata_rules.rules.context import RulesContext
@@ -155,11 +155,7 @@ class Game:
         if isinstance(handler, ChanceHandler):
             return [outcome for outcome, _ in handler.outcomes(self.ctx, state, frame)]
         assert isinstance(handler, DecisionHandler)
-        return [
-            action
-            for action in handler.candidates(self.ctx, state, frame)
-            if handler.guard(self.ctx, state, frame, action) is None
-        ]
+        return handler.legal(self.ctx, state, frame)
 
     def chance_outcomes(self, state: GameState) -> list[tuple[ChanceOutcome, float]]:
         """At a chance frame, each outcome with its probability; elsewhere an empty list."""

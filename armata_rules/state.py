@@ -13,12 +13,13 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from enum import Enum
 
 from armata_rules.board.fortress import FortressState, SpaceId
 from armata_rules.components.icons import Hero
 from armata_rules.frames import Frame, ToAct
+from armata_rules.immutable import replace
 
 __all__ = [
     "Blood",

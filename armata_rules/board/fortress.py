@@ -98,6 +98,7 @@ class FortressView:
     at: Mapping[Hex, SpaceId]
     corridors: Mapping[SpaceId, Mapping[int, SpaceId]]
     stairs: tuple[SpaceId, ...]
+    rooms: Mapping[str, tuple[SpaceId, ...]]
     _graph: list[nx.Graph[SpaceId]] = field(default_factory=list, repr=False, compare=False)
 
 
@@ -188,8 +189,7 @@ class Fortress:
 
     def room_spaces(self, room: str, state: FortressState) -> tuple[SpaceId, ...]:
         """Spaces of ``room`` still in play, platform included unless collapsed (for Heal, Leap, Pack, curse)."""
-        view = self.view(state)
-        return tuple(sid for sid, sp in self.spaces.items() if sp.room == room and sid in view.cells)
+        return self.view(state).rooms.get(room, ())
 
     def platform_centre(self, room: str) -> SpaceId:
         """The centre space of ``room``'s platform, or of the centre room, where a Strigoi teleports to."""
@@ -357,7 +357,12 @@ class Fortress:
             for entry in self.ladder_sites[sid].entries:
                 join(sid, entry)
         stairs = tuple(sid for sid in cells if self.spaces[sid].kind.is_stairs)
-        return FortressView(cells, at, corridors, stairs)
+        rooms: dict[str, list[SpaceId]] = {}
+        for sid in cells:
+            owner = self.spaces[sid].room
+            if owner is not None:
+                rooms.setdefault(owner, []).append(sid)
+        return FortressView(cells, at, corridors, stairs, {room: tuple(ids) for room, ids in rooms.items()})
 
     # ------------------------------------------------------------------ helpers
     def _space(self, space: SpaceId) -> Space:

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable, Mapping
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Literal
@@ -94,6 +95,7 @@ def load_layout(path: str | Path) -> Layout:
     return parse_layout(read_data_file(path, LayoutError), str(path))
 
 
+@cache
 def default_layout() -> Layout:
     """The bundled layout: a reconstruction that exercises every rule, not the printed tiles."""
     resource = resources.files("armata_rules.board") / "data" / f"{DEFAULT_LAYOUT}.toml"

@@ -14,6 +14,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Literal
@@ -299,6 +300,7 @@ def load_pack(path: str | Path) -> DataPack:
     return parse_pack(read_data_file(path, DataPackError), str(path))
 
 
+@cache
 def default_pack() -> DataPack:
     """The bundled pack: printed values cited, every other value provisional."""
     text = (resources.files("armata_rules.components") / "data" / "default_pack.toml").read_text(encoding="utf-8")

@@ -8,8 +8,6 @@ peg19.es:2631.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from armata_rules.actions import Action, GiveReward, RebelDraw, UseAbility
 from armata_rules.board.fortress import SpaceId
 from armata_rules.components.icons import Ability
@@ -24,6 +22,7 @@ from armata_rules.effects import (
     execute_all,
 )
 from armata_rules.frames import DrawLoot, MoveFrame
+from armata_rules.immutable import replace
 from armata_rules.rules.awards import NIGHTTIME_REBEL, check_rebel
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.flow import log, pop, push
@@ -162,8 +161,9 @@ def neighbours_of(ctx: RulesContext, state: GameState, seat: int) -> list[int]:
     return [other for other, hero in enumerate(state.heroes) if other != seat and hero.position in near]
 
 
-def _occupied(state: GameState, space: SpaceId) -> bool:
-    return state.hero_at(space) is not None or any(s.position == space for s in state.strigoi if not s.defeated)
+def _occupied(state: GameState) -> set[SpaceId]:
+    taken = {h.position for h in state.heroes if h.position is not None}
+    return taken | {s.position for s in state.strigoi if not s.defeated and s.position is not None}
 
 
 def _leap_targets(ctx: RulesContext, state: GameState, seat: int) -> list[SpaceId]:
@@ -172,12 +172,12 @@ def _leap_targets(ctx: RulesContext, state: GameState, seat: int) -> list[SpaceI
     if room is None:
         return []
     allow_encounter = ctx.ruleset.leap_landing is LeapLanding.ANY_SPACE
+    taken = _occupied(state)
+    spaces = ctx.fortress.spaces
     return [
         space
         for space in ctx.fortress.room_spaces(room, state.board)
-        if space != here
-        and not _occupied(state, space)
-        and (allow_encounter or not ctx.fortress.spaces[space].kind.is_encounter)
+        if space not in taken and (allow_encounter or not spaces[space].kind.is_encounter)
     ]
 
 
@@ -187,12 +187,13 @@ def _pack_targets(ctx: RulesContext, state: GameState, seat: int) -> list[SpaceI
         for other, h in enumerate(state.heroes)
         if other != seat and h.position is not None
     }
-    here = state.heroes[seat].position
+    taken = _occupied(state)
+    spaces = ctx.fortress.spaces
     return [
         space
         for room in sorted(r for r in rooms if r is not None)
         for space in ctx.fortress.room_spaces(room, state.board)
-        if space != here and not _occupied(state, space) and not ctx.fortress.spaces[space].kind.is_encounter
+        if space not in taken and not spaces[space].kind.is_encounter
     ]
 
 
@@ -231,8 +232,8 @@ def _usable(stage: str) -> tuple[Ability, ...]:
 
 
 def ability_actions(ctx: RulesContext, state: GameState, seat: int, stage: str) -> list[Action]:
-    """Candidate ability, exchange and Rebel actions for ``seat`` at ``stage`` (move, fight_phase,
-    encounter_pending, fight)."""
+    """The legal ability, exchange and Rebel actions for ``seat`` at ``stage`` (move, fight_phase,
+    encounter_pending, fight): built from the same sources and targets the guard checks."""
     actions: list[Action] = []
     in_fight = stage == "fight"
     for ability in _usable(stage):
@@ -249,7 +250,8 @@ def ability_actions(ctx: RulesContext, state: GameState, seat: int, stage: str) 
             actions.extend(
                 GiveReward(seat, other, card) for card in state.heroes[seat].hand if card in ctx.pack.rewards
             )
-        actions.append(RebelDraw(seat))
+        if _guard_rebel(ctx, state, seat, RebelDraw(seat)) is None:
+            actions.append(RebelDraw(seat))
     return actions
 
 

@@ -6,7 +6,6 @@ peg19.en:769-801, sb19.en:319-358, peg19.de:181-230, peg19.it:1305-1360, peg19.f
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from armata_rules.actions import (
     Action,
@@ -43,6 +42,7 @@ from armata_rules.frames import (
     MoveFrame,
     ReactivateChoice,
 )
+from armata_rules.immutable import replace
 from armata_rules.rules.abilities import ability_actions, apply_ability, guard_ability
 from armata_rules.rules.awards import check_rebel
 from armata_rules.rules.context import RulesContext
@@ -169,6 +169,9 @@ class FightPhaseRules(DecisionHandler[FightPhase]):
             return [Choose(seat, "flip"), *peeks, *ability_actions(ctx, state, seat, "encounter_pending")]
         attacks = [AttackStrigoi(seat, i, mode) for i, mode in attack_options(ctx, state, seat)]
         return [*attacks, Pass(seat, "end_fight_phase"), *ability_actions(ctx, state, seat, "fight_phase")]
+
+    def legal(self, ctx: RulesContext, state: GameState, frame: FightPhase) -> list[Action]:
+        return list(self.candidates(ctx, state, frame))  # every candidate is built from the guard's own checks
 
     def guard(self, ctx: RulesContext, state: GameState, frame: FightPhase, action: Action) -> Refusal | None:
         seat, who = frame.seat, ctx.heroes[frame.seat].value

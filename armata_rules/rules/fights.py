@@ -8,7 +8,6 @@ peg19.de:189-213.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from armata_rules.actions import (
     Action,
@@ -43,6 +42,7 @@ from armata_rules.effects import (
     perishes,
 )
 from armata_rules.frames import CollapseEscape, Fight, RelocateChoice
+from armata_rules.immutable import replace
 from armata_rules.rules.abilities import ability_actions, apply_ability, guard_ability
 from armata_rules.rules.awards import award
 from armata_rules.rules.context import RulesContext
@@ -320,6 +320,9 @@ class FightRules(DecisionHandler[Fight]):
         actions.append(Pass(frame.seat, "resolve"))
         actions.extend(ability_actions(ctx, state, frame.seat, "fight"))
         return actions
+
+    def legal(self, ctx: RulesContext, state: GameState, frame: Fight) -> list[Action]:
+        return list(self.candidates(ctx, state, frame))  # every candidate is built from the guard's own checks
 
     def guard(self, ctx: RulesContext, state: GameState, frame: Fight, action: Action) -> Refusal | None:
         who = ctx.heroes[frame.seat].value

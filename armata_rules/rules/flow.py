@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from armata_rules.frames import Frame
+from armata_rules.immutable import replace
 from armata_rules.state import GameState, Log
 
 __all__ = ["log", "pop", "push", "replace_top"]

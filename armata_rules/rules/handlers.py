@@ -48,6 +48,11 @@ class DecisionHandler(Handler[F]):
         """The state after the (legal) ``action``."""
         raise NotImplementedError
 
+    def legal(self, ctx: RulesContext, state: GameState, frame: F) -> list[Action]:
+        """The legal actions: the candidates the guard lets through. A handler whose candidates are legal by
+        construction may say so for speed; the state-machine tests apply (and so guard) every listed action."""
+        return [a for a in self.candidates(ctx, state, frame) if self.guard(ctx, state, frame, a) is None]
+
 
 class ChanceHandler(Handler[F]):
     """A frame where chance decides: the outcomes with their probabilities, and their effect."""

@@ -10,13 +10,13 @@ move: the hero must fight (Phase 2b).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from armata_rules.actions import Action, EndMove, GiveReward, RebelDraw, Step, UseAbility
 from armata_rules.board.fortress import SpaceId
 from armata_rules.components.icons import Ability
 from armata_rules.effects import MoveHero, execute
 from armata_rules.frames import MoveFrame
+from armata_rules.immutable import replace
 from armata_rules.rules.abilities import ability_actions, apply_ability, guard_ability
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.flow import log, pop
@@ -156,6 +156,18 @@ class MoveRules(DecisionHandler[MoveFrame]):
             EndMove(frame.seat),
             *ability_actions(ctx, state, frame.seat, "move"),
         ]
+
+    def legal(self, ctx: RulesContext, state: GameState, frame: MoveFrame) -> list[Action]:
+        position = state.heroes[frame.seat].position
+        assert position is not None
+        moves: list[Action] = [
+            Step(frame.seat, to)
+            for to in _exits(ctx, state, position)
+            if self._guard_step(ctx, state, frame, Step(frame.seat, to)) is None
+        ]
+        if self._guard_stop(ctx, state, frame, EndMove(frame.seat)) is None:
+            moves.append(EndMove(frame.seat))
+        return moves + ability_actions(ctx, state, frame.seat, "move")  # legal by construction
 
     def guard(self, ctx: RulesContext, state: GameState, frame: MoveFrame, action: Action) -> Refusal | None:
         if isinstance(action, Step):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from itertools import permutations
 from math import factorial
 
@@ -22,6 +21,7 @@ from armata_rules.frames import (
     StartRound,
     StrigoiPhase,
 )
+from armata_rules.immutable import replace
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.flow import log, pop, push, replace_top
 from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHandler, Refusal, handles

@@ -7,7 +7,6 @@ peg19.es:2382-2437.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from armata_rules.actions import Action, AttackStrigoi, ChanceOutcome, Pass
 from armata_rules.board.books import BookTargetKind, book_target
@@ -37,6 +36,7 @@ from armata_rules.frames import (
     RelocateChoice,
     StrigoiPhase,
 )
+from armata_rules.immutable import replace
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.fights import attack_options, guard_attack
 from armata_rules.rules.flow import log, pop, push, replace_top

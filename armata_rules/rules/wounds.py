@@ -7,7 +7,6 @@ sb19.en:590-594, sb19.en:618-624; peg19.de:207-213, peg19.de:473-479, peg19.de:5
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from armata_rules.actions import Action, ChanceOutcome, DiscardCard, HealWound, Pass, Protect
 from armata_rules.components.icons import Ability
@@ -24,6 +23,7 @@ from armata_rules.effects import (
     wound_step,
 )
 from armata_rules.frames import DrawWound, HealChoice, ShockChoice, Wounds
+from armata_rules.immutable import replace
 from armata_rules.rules.awards import award
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.flow import log, pop, push, replace_top
