@@ -5,6 +5,7 @@ A failure prints the program of steps that reproduces it (Hypothesis's stateful 
 
 from __future__ import annotations
 
+import os
 import random
 
 from hypothesis import settings
@@ -27,6 +28,7 @@ from armata_rules.actions import (
 )
 from armata_rules.effects import Effect, PlaceFightToken
 from armata_rules.frames import FightPhase
+from armata_rules.records import GameRecord, replay
 from armata_rules.state import GameState
 from armata_rules.verify import CONCRETE_ONLY, INVARIANTS
 from tests.conformance import check_step, traced
@@ -134,24 +136,30 @@ GameMachine.TestCase.settings = settings(
 TestGameMachine = GameMachine.TestCase
 
 
-def test_long_random_games_keep_every_invariant() -> None:
-    """Complete games (random play) across presets and player counts end, and hold every invariant at every step."""
-    for seed in range(12):
+COMPLETE_GAMES = 2000 if os.environ.get("ARMATA_HYPOTHESIS_PROFILE") == "soak" else 12
+
+
+def test_complete_random_games_end_keep_every_invariant_and_replay() -> None:
+    """Complete games (random play) across presets and player counts end, hold every invariant at every step, and
+    replay from their record to the same hash. The soak profile plays thousands."""
+    for seed in range(COMPLETE_GAMES):
         preset = editions.ALL[seed % len(editions.ALL)]
         players = 2 + seed % 4
         game = Game.new(HEROES[:players], ruleset=preset, seed=seed)
         state = game.initial_state()
         rng = random.Random(seed)
-        steps = 0
-        while not state.is_over and steps < 20_000:
+        actions = []
+        while not state.is_over and len(actions) < 20_000:
             action = rng.choice(game.legal_actions(state))
             with traced() as trace:
                 after = game.apply(state, action)
             check_step(game, state, after, trace)
             state = after
-            steps += 1
+            actions.append(action)
             for inv in INVARIANTS:
                 assert inv.concrete(game.ctx, state), (inv.id, seed)
             for name, _, check in CONCRETE_ONLY:
                 assert check(game.ctx, state), (name, seed)
-        assert state.is_over, f"seed {seed} did not end in {steps} steps"
+        assert state.is_over, f"seed {seed} did not end in {len(actions)} steps"
+        _, again = replay(GameRecord.of(game, actions, state))
+        assert again.hash() == state.hash()

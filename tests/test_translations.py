@@ -175,3 +175,18 @@ def test_cli_ambiguities_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(data[0]["citations"][0]) == {"source", "lang", "line", "quote"}
     assert main(["ambiguities", "--source", "nowhere.txt:en"]) == 2
     assert main(["ambiguities", "--source", "nowhere.txt:xx"]) == 2
+
+
+def test_z3_decides_whether_an_editions_tables_fit_together() -> None:
+    """With the printed tables every edition fits; a pack with too few counters is reported."""
+    from dataclasses import replace
+
+    from armata_rules.components import default_pack
+    from armata_rules.translations.finder import table_consistency
+
+    assert table_consistency() == []
+    pack = default_pack()
+    short = replace(pack, tables=replace(pack.tables, blood_counters={"peg19": 14, "sb19": 4}))
+    found = table_consistency(short)
+    assert {f.id for f in found} == {"tables-sb19-5"}  # 4 counters: at 4 in the inferno no counter is left
+    assert all(f.kind == "internal-contradiction" for f in found)

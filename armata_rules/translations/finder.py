@@ -18,6 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from armata_rules.components.pack import DataPack
 from armata_rules.rules.registry import INTERPRETATIONS
 from armata_rules.translations.align import align, same_similarity, spec_folder
 from armata_rules.translations.corpus import Corpus, citation_lines
@@ -25,7 +26,7 @@ from armata_rules.translations.sources import LANGS, Rulebooks
 from armata_rules.translations.text import _PAGE, facts, paragraphs, repair, sentences, squash
 from armata_rules.variants import READINGS
 
-__all__ = ["KINDS", "Citation", "Finding", "corpus_findings", "find_in_text"]
+__all__ = ["KINDS", "Citation", "Finding", "corpus_findings", "find_in_text", "table_consistency"]
 
 KINDS = (
     "numeric",
@@ -151,6 +152,7 @@ def corpus_findings(corpus: Corpus, books: Rulebooks) -> list[Finding]:
             )
         )
     found.extend(_curated(books))
+    found.extend(table_consistency())
     reviewed = _reviewed()
     for candidate in _automatic_numbers(corpus, books, found):
         note = reviewed.get(candidate.id)
@@ -249,6 +251,58 @@ def _automatic_numbers(corpus: Corpus, books: Rulebooks, known: list[Finding]) -
                 {"numbers": detail},
             )
         )
+    return out
+
+
+def table_consistency(pack: DataPack | None = None) -> list[Finding]:
+    """Z3 decides, for each edition's counts and every player count, whether the printed numbers fit together:
+    the altar requirement under the cap, and enough counters that the supply cannot run dry before the inferno
+    ends the game. A table that does not fit is an internal contradiction of that edition."""
+    import z3
+
+    from armata_rules.components.pack import EDITIONS, default_pack
+
+    pack = pack or default_pack()
+    tables = pack.tables
+    out = []
+    for edition in EDITIONS:
+        counters = z3.IntVal(tables.blood_counters[edition])
+        for players in (2, 3, 4, 5):
+            required, loss = tables.altar_required[players], tables.inferno_loss[players]
+            inferno, altar = z3.Ints("inferno altar")
+            solver = z3.Solver()
+            # a state of play: the inferno below the loss, the altar within the cap, and no counter left to lose
+            solver.add(
+                inferno >= 0,
+                inferno < loss,
+                altar >= 0,
+                altar <= tables.altar_cap,
+                counters - inferno - altar < 1,
+                altar == 0,
+            )
+            dry = solver.check() == z3.sat
+            if required > tables.altar_cap or dry:
+                cites = [
+                    tables.cites.get("altar_required", ""),
+                    tables.cites.get("inferno_loss", ""),
+                    tables.cites.get(f"blood_counters.{edition}", ""),
+                ]
+                out.append(
+                    Finding(
+                        f"tables-{edition}-{players}",
+                        "internal-contradiction",
+                        "changes-play",
+                        f"The {edition} tables do not fit together with {players} players",
+                        (),
+                        "unmodelled",
+                        f"cap {tables.altar_cap}, {required} needed to attack, "
+                        f"{tables.blood_counters[edition]} counters, "
+                        f"inferno loses at {loss}"
+                        + ("; the supply can run dry" if dry else "")
+                        + f" ({', '.join(c for c in cites if c)})",
+                        "automatic",
+                    )
+                )
     return out
 
 

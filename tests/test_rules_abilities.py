@@ -1,0 +1,220 @@
+"""Abilities, rewards and advanced cards, each against its clauses, with the readings tested both ways."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from armata_rules import RuleViolation, editions
+from armata_rules.actions import (
+    EndMove,
+    GiveReward,
+    Pass,
+    RebelDraw,
+    Step,
+    UseAbility,
+)
+from armata_rules.frames import Fight
+from armata_rules.variants import AbilityTiming, AdvancedTiming, IconScope, LeapLanding
+from tests.scenario import card_id, draw, encounter, game, play, reward, token, turn
+
+MOON = "When the Moon Shines Red"
+CROSS = "Killers with the Cross"  # Matthew: Mechanics
+DANCING = "Dancing with the Dead"  # Matthew: Leap, initiative 1
+
+
+def test_mechanics_turns_a_platform_with_what_stands_on_it() -> None:
+    """peg19.en:1054, sb19.en:638, peg19.it:1599."""
+    g = game(("Matthew", "Roel"))
+    state = turn(g, [CROSS, MOON], positions={0: "C:0,0", 1: "NE:1,0"}, first=0)
+    cross = card_id(g, "Matthew", CROSS)
+    before = g.fortress.cell("NE:1,0", state.board)
+    state = play(g, state, UseAbility(0, "mechanics", cross, "card", "NE:1"))
+    assert g.fortress.rotation(state.board, "NE") == 1
+    assert state.heroes[1].position == "NE:1,0" and g.fortress.cell("NE:1,0", state.board) != before
+    with pytest.raises(RuleViolation, match=r"ability\.mechanics|no mechanics to use"):
+        g.apply(state, UseAbility(0, "mechanics", cross, "card", "NE:1"))  # the icon is spent
+
+
+@pytest.mark.parametrize(
+    ("reading", "onto_encounter"), [(LeapLanding.NOT_ENCOUNTER, False), (LeapLanding.ANY_SPACE, True)]
+)
+def test_leap_lands_in_the_same_room(reading: LeapLanding, onto_encounter: bool) -> None:
+    """peg19.en:1070 (not an encounter space) against sb19.en:646 / peg19.de:503 (any space)."""
+    g = game(("Matthew", "Roel"), editions.PEG19_EN.with_(leap_landing=reading))
+    state = turn(g, [DANCING, MOON], positions={0: "NE:2,0", 1: "C:0,0"})
+    dancing = card_id(g, "Matthew", DANCING)
+    targets = {a.target for a in g.legal_actions(state) if isinstance(a, UseAbility) and a.ability == "leap"}
+    assert targets and all(t.startswith("NE:") for t in targets)
+    assert ("NE:-1,2" in targets) is onto_encounter  # a grey encounter space of room NE
+    assert not any("ladder" in t for t in targets)
+    state = play(g, state, UseAbility(0, "leap", dancing, "card", "NE:0,2"))
+    assert state.heroes[0].position == "NE:0,2"
+
+
+def test_pack_joins_a_comrade_s_room() -> None:
+    """peg19.en:1066, sb19.en:642: an empty space, not an encounter space, in a room with another Powerwolf."""
+    g = game(("Attila", "Roel"))
+    state = turn(g, ["We Drink Your Blood", MOON], positions={0: "C:0,0", 1: "S:2,0"})
+    targets = {a.target for a in g.legal_actions(state) if isinstance(a, UseAbility) and a.ability == "pack"}
+    assert targets and all(t.startswith("S:") for t in targets)
+    assert "S:2,0" not in targets and "S:1,1" not in targets  # occupied; a red encounter space
+
+
+def test_recovery_and_retrieval() -> None:
+    """peg19.en:1096 (the whole discard pile back), peg19.en:1050 (one reward card back)."""
+    g = game(("Falk Maria", "Roel"))
+    sword = reward(g, "Sword")
+    army = card_id(g, "Falk Maria", "Army of the Night")
+    state = turn(g, ["Let There Be Night", MOON], positions={0: "C:0,0", 1: "N:2,0"}, first=0)
+    hero = state.heroes[0]
+    state = state.with_hero(0, replace(hero, hand=tuple(c for c in hero.hand if c != army), discard=(army, sword)))
+    night = card_id(g, "Falk Maria", "Let There Be Night")
+    state = play(g, state, UseAbility(0, "recovery", night, "card"))
+    assert {army, sword} <= set(state.heroes[0].hand) and state.heroes[0].discard == ()
+    g2 = game(("Charles", "Roel"))
+    state = turn(g2, ["Beast of Gévaudan", MOON], positions={0: "C:0,0", 1: "N:2,0"}, first=0)
+    hero = state.heroes[0]
+    state = state.with_hero(0, replace(hero, discard=(sword,)))
+    beast = card_id(g2, "Charles", "Beast of Gévaudan")
+    state = play(g2, state, UseAbility(0, "retrieval", beast, "card", sword))
+    assert sword in state.heroes[0].hand
+
+
+def test_the_gates_of_hell_clear_every_fight_token() -> None:
+    """peg19.en:1100, sb19.en:602."""
+    g = game()
+    bell = reward(g, "Bell of the Damned")
+    state = turn(
+        g, [MOON, CROSS], positions={0: "C:1,1", 1: "N:2,0"}, hands={0: [bell]}, fight_tokens=("C:1,1", "N:0,2")
+    )
+    state = play(g, state, UseAbility(0, "gates_of_hell", bell, "wild"))
+    assert state.fight_tokens == () and bell in state.box
+    state = play(g, state, EndMove(0))
+    assert state.to_act.decision == "fight" and not (state.turn and state.turn.encountered)  # no fight where it stands
+
+
+def test_reward_cards_change_hands_between_adjacent_powerwolf() -> None:
+    """peg19.en:1030, sb19.en:582: reward cards, never action cards or tokens."""
+    g = game()
+    sword = reward(g, "Sword")
+    state = turn(g, [MOON, CROSS], positions={0: "C:0,0", 1: "C:1,0"}, hands={0: [sword]})
+    assert GiveReward(0, 1, sword) in g.legal_actions(state)
+    assert not any(isinstance(a, GiveReward) and a.card == card_id(g, "Roel", MOON) for a in g.legal_actions(state))
+    state = play(g, state, GiveReward(0, 1, sword))
+    assert sword in state.heroes[1].hand and sword not in state.heroes[0].hand
+    far = turn(g, [MOON, CROSS], positions={0: "C:0,0", 1: "N:2,0"}, hands={0: [sword]})
+    with pytest.raises(RuleViolation, match="not on a space adjacent"):
+        g.apply(far, GiveReward(0, 1, sword))
+
+
+def test_the_reward_deck_never_reshuffles() -> None:
+    """peg19.en:1028: when the deck runs out there is nothing more to be found."""
+    from armata_rules.actions import Choose, PlayReward
+
+    g = game()
+    sword = reward(g, "Sword")
+    state = turn(g, [MOON, CROSS], positions={0: "C:0,2", 1: "N:2,0"}, hands={0: [sword]})
+    state = replace(state, reward_deck=replace(state.reward_deck, hidden=()))
+    state = play(g, state, Step(0, "C:1,1"), Choose(0, "flip"))
+    state = draw(g, state, encounter(g, "red", "Grave Robber"))  # strength 4, an axe: a reward card
+    state = play(g, state, PlayReward(0, sword, "normal"), Pass(0, "resolve"))
+    assert state.to_act.decision == "draw_reward_card"
+    assert [o.outcome for o, _ in g.chance_outcomes(state)] == ["nothing"]
+    state = draw(g, state, "nothing")
+    assert any("finds nothing" in line for line in state.history())
+
+
+@pytest.mark.parametrize(("reading", "second_use"), [(IconScope.PER_TURN, True), (IconScope.PER_ROUND, False)])
+def test_an_icon_is_spent_for_a_turn_or_a_round(reading: IconScope, second_use: bool) -> None:
+    """peg19.en:924 (once each turn) against sb19.en:487, peg19.de:361 (once each round)."""
+    g = game(ruleset=editions.PEG19_EN.with_(icon_scope=reading))
+    moon = card_id(g, "Roel", MOON)
+    state = turn(g, [MOON, CROSS], positions={0: "C:-1,0", 1: "N:1,0"})
+    state = replace(
+        state,
+        heroes=tuple(replace(h, spent=(f"{moon}/protection",) if i == 0 else ()) for i, h in enumerate(state.heroes)),
+    )
+    # Roel's own turn is under way: the spent icon stays spent; the next turn (Matthew's) resets it per turn.
+    state = play(g, state, EndMove(0), Pass(0, "end_fight_phase"))
+    assert (f"{moon}/protection" not in state.heroes[0].spent) is second_use
+
+
+@pytest.mark.parametrize(
+    ("reading", "in_fight"), [(AbilityTiming.NOT_DURING_FIGHT, False), (AbilityTiming.BEFORE_STRIGOI_ACTS, True)]
+)
+def test_the_golden_rule_readings(reading: AbilityTiming, in_fight: bool) -> None:
+    """peg19.en:756 (not during a fight) against sb19.en:306, peg19.de:165 (before the Strigoi act)."""
+    g = game(("Falk Maria", "Roel"), editions.PEG19_EN.with_(ability_timing=reading))
+    from armata_rules.actions import Choose
+    from tests.scenario import wound
+
+    state = turn(
+        g, ["Army of the Night", MOON], positions={0: "C:0,2", 1: "N:2,0"}, wounds={0: [wound(g, "Wound")]}, first=0
+    )
+    state = play(g, state, Step(0, "C:1,1"), Choose(0, "flip"))
+    state = draw(g, state, encounter(g, "red", "Zombie"))
+    assert isinstance(state.frames[-1], Fight)
+    heal = [a for a in g.legal_actions(state) if isinstance(a, UseAbility) and a.ability == "heal" and a.mode == "card"]
+    assert bool(heal) is in_fight
+
+
+@pytest.mark.parametrize(
+    ("reading", "in_hand_at_once"), [(AdvancedTiming.END_OF_TURN, False), (AdvancedTiming.WHEN_EARNED, True)]
+)
+def test_advanced_cards_join_the_hand_at_the_end_of_the_turn_or_at_once(
+    reading: AdvancedTiming, in_hand_at_once: bool
+) -> None:
+    """peg19.en:957 (at the end of their turn) against sb19.en:514 (when the events occur)."""
+    g = game(ruleset=editions.PEG19_EN.with_(advanced_timing=reading))
+    from armata_rules.actions import Choose
+
+    state = turn(g, [MOON, CROSS], positions={0: "C:0,2", 1: "N:2,0"}, strigoi={"Master": "NE:0,0"})
+    state = play(g, state, Step(0, "C:1,1"), Choose(0, "flip"))
+    state = draw(g, state, encounter(g, "red", "Rat Swarm"))
+    state = play(g, state, Pass(0, "resolve"))
+    assert state.to_act.decision == "draw_strigoi_token"  # still Roel's turn
+    has = any(g.pack.cards[c].title == "Fire & Forgive" for c in state.heroes[0].hand if c in g.pack.cards)
+    assert has is in_hand_at_once
+
+
+def test_never_two_identical_advanced_cards() -> None:
+    """peg19.en:959: a second first-red-win does not give a second Fire & Forgive."""
+    from armata_rules.rules.awards import award
+
+    g = game(ruleset=editions.PEG19_EN.with_(advanced_timing=AdvancedTiming.WHEN_EARNED))
+    state = turn(g, [MOON, CROSS], positions={0: "C:0,0", 1: "N:2,0"})
+    state = award(g.ctx, state, 0, "Fire & Forgive")
+    state = award(g.ctx, state, 0, "Fire & Forgive")
+    titles = [g.pack.cards[c].title for c in state.heroes[0].hand if c in g.pack.cards]
+    assert titles.count("Fire & Forgive") == 1
+
+
+def test_nighttime_rebel_goes_to_the_fewest_reward_cards_and_draws_one() -> None:
+    """peg19.en:972-974: assigned when another player gets a third reward card; it may draw a reward card and
+    leave the game."""
+    from armata_rules.rules.awards import check_rebel
+
+    g = game(ruleset=editions.PEG19_EN.with_(advanced_timing=AdvancedTiming.WHEN_EARNED))
+    cards = [reward(g, "Sword"), reward(g, "Sword", 2), reward(g, "Hammer")]
+    state = turn(g, [MOON, CROSS], positions={0: "C:0,0", 1: "N:2,0"}, hands={1: cards})
+    state = check_rebel(g.ctx, state)
+    rebel = next(c for c in state.heroes[0].hand if c in g.pack.cards and g.pack.cards[c].title == "Nighttime Rebel")
+    assert RebelDraw(0) in g.legal_actions(state)
+    state = play(g, state, RebelDraw(0))
+    assert rebel in state.box and state.to_act.decision == "draw_reward_card"
+
+
+def test_protection_cannot_block_ones_own_weapon() -> None:
+    """peg19.en:1042, sb19.en:620: the self-wound icon of the played card hurts even with Protection at hand."""
+    g = game()
+    amen = card_id(g, "Roel", "Amen & Attack")  # self-wound icon
+    from armata_rules.actions import Choose
+
+    state = turn(g, ["Amen & Attack", CROSS], positions={0: "C:0,2", 1: "N:2,0"}, tokens={0: [token(g, "Amulet")]})
+    state = play(g, state, Step(0, "C:1,1"), Choose(0, "flip"))
+    state = draw(g, state, encounter(g, "red", "Rat Swarm"))
+    state = play(g, state, Pass(0, "resolve"))
+    assert state.to_act.decision == "draw_wound"  # no protection offered for the self-wound
+    assert state.heroes[0].card_wound_taken and amen in (state.heroes[0].chosen or "")
