@@ -95,7 +95,7 @@ def _passages_table(clause: Any) -> list[str]:
     ]
     for source, passage in sorted(clause.passages.items()):
         lines = passage.citation.split(":")[1]
-        out += [f"   * - {source}", f"     - {lines}", f"     - {_escape(passage.quote)}"]
+        out += [f"   * - {source}", f"     - {lines}", f"     - {_escape(passage.quote.replace('**', ''))}"]
     return [*out, ""]
 
 
