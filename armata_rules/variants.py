@@ -33,6 +33,8 @@ __all__ = [
     "Option",
     "ReadingSpec",
     "Ruleset",
+    "SelfWound",
+    "ShockProtection",
     "StrigoiDamage",
     "ruleset_for_source",
 ]
@@ -117,6 +119,21 @@ class AdvancedTiming(Enum):
 
     END_OF_TURN = "end_of_turn"
     WHEN_EARNED = "when_earned"
+
+
+class ShockProtection(Enum):
+    """Whether a Protection icon can avoid the instant effect of a shock wound."""
+
+    AVOIDABLE = "avoidable"  # Protection avoids 'a Wound or a Shock'
+    NOT_AVOIDABLE = "not_avoidable"  # Protection only avoids receiving a wound token
+
+
+class SelfWound(Enum):
+    """When the self-wound icon of the played action card hurts its hero."""
+
+    IF_FIGHTS_THIS_TURN = "if_fights_this_turn"
+    IF_FIGHTS_THIS_ROUND = "if_fights_this_round"
+    WHEN_PLAYED = "when_played"
 
 
 @dataclass(frozen=True, slots=True)
@@ -424,6 +441,48 @@ READINGS: tuple[ReadingSpec, ...] = (
             )
         },
     ),
+    ReadingSpec(
+        "shock_protection",
+        "Whether Protection avoids a shock",
+        "discrepancy",
+        "protection-against-shock",
+        (
+            Option(
+                ShockProtection.AVOIDABLE,
+                "Protection avoids a single negative effect: a wound or a shock",
+                ("peg19.en:1038", "peg19.de:473", "peg19.fr:2049", "sb19.en:618"),
+                ("peg19.de", "peg19.en", "peg19.fr", "sb19.en"),
+            ),
+            Option(
+                ShockProtection.NOT_AVOIDABLE,
+                "Protection avoids receiving a wound token; nothing is said of shocks",
+                ("peg19.it:1589", "peg19.es:2603"),
+                ("peg19.it", "peg19.es"),
+            ),
+        ),
+        ShockProtection.AVOIDABLE,
+    ),
+    ReadingSpec(
+        "self_wound",
+        "When the played card's self-wound icon hurts",
+        "discrepancy",
+        "self-wound-condition",
+        (
+            Option(
+                SelfWound.IF_FIGHTS_THIS_TURN, "only if the hero fights that turn", ("peg19.en:1080",), ("peg19.en",)
+            ),
+            Option(
+                SelfWound.IF_FIGHTS_THIS_ROUND,
+                "only if the hero fights during the round (a counterattack counts)",
+                ("peg19.de:517", "peg19.it:1627", "peg19.fr:2089", "peg19.es:2641"),
+                ("peg19.de", "peg19.it", "peg19.fr", "peg19.es"),
+            ),
+            Option(
+                SelfWound.WHEN_PLAYED, "the card hurts its hero; no condition is stated", ("sb19.en:590",), ("sb19.en",)
+            ),
+        ),
+        SelfWound.IF_FIGHTS_THIS_ROUND,
+    ),
 )
 
 _SPECS = {spec.name: spec for spec in READINGS}
@@ -446,6 +505,8 @@ class Ruleset:
     centre_relocation: CentreRelocation = CentreRelocation.LADDER_FIRST
     leap_landing: LeapLanding = LeapLanding.NOT_ENCOUNTER
     advanced_timing: AdvancedTiming = AdvancedTiming.END_OF_TURN
+    shock_protection: ShockProtection = ShockProtection.AVOIDABLE
+    self_wound: SelfWound = SelfWound.IF_FIGHTS_THIS_ROUND
 
     def __post_init__(self) -> None:
         for f in fields(self):

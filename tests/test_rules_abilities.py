@@ -8,9 +8,11 @@ import pytest
 
 from armata_rules import RuleViolation, editions
 from armata_rules.actions import (
+    ChooseCard,
     EndMove,
     GiveReward,
     Pass,
+    Protect,
     RebelDraw,
     Step,
     UseAbility,
@@ -218,3 +220,66 @@ def test_protection_cannot_block_ones_own_weapon() -> None:
     state = play(g, state, Pass(0, "resolve"))
     assert state.to_act.decision == "draw_wound"  # no protection offered for the self-wound
     assert state.heroes[0].card_wound_taken and amen in (state.heroes[0].chosen or "")
+
+
+@pytest.mark.parametrize(("reading", "offered"), [("avoidable", True), ("not_avoidable", False)])
+def test_protection_against_a_shock_by_reading(reading: str, offered: bool) -> None:
+    """peg19.en:1038 (a wound or a shock) against peg19.it:1589 / peg19.es:2603 (a wound token only)."""
+    from armata_rules.actions import Choose
+    from armata_rules.variants import ShockProtection
+    from tests.scenario import wound
+
+    g = game(ruleset=editions.PEG19_EN.with_(shock_protection=ShockProtection(reading)))
+    state = turn(
+        g,
+        [MOON, CROSS],  # strength 3 against the Zombie's 4: a lost fight, a wound, a shock
+        positions={0: "C:0,2", 1: "N:2,0"},
+        tokens={0: [token(g, "Amulet")]},
+        first=0,
+    )
+    state = play(g, state, Step(0, "C:1,1"), Choose(0, "flip"))
+    state = draw(g, state, encounter(g, "red", "Zombie"))
+    state = play(g, state, Pass(0, "resolve"), Pass(0, "take_wounds"))
+    state = draw(g, state, wound(g, "Shock"))
+    assert state.to_act.decision == "shock"
+    assert any(isinstance(a, Protect) for a in g.legal_actions(state)) is offered
+
+
+def test_self_wound_when_played_hurts_without_a_fight() -> None:
+    """sb19.en:590 states no condition: under that reading the card hurts as soon as its turn begins."""
+    from armata_rules.variants import SelfWound
+
+    g2 = game(ruleset=editions.PEG19_EN.with_(self_wound=SelfWound.WHEN_PLAYED))
+    state = g2.initial_state()
+    while state.to_act.decision == "place_ladder":
+        state = g2.apply(state, g2.legal_actions(state)[0])
+    amen = card_id(g2, "Roel", "Amen & Attack")
+    state = play(g2, state, ChooseCard(0, amen), ChooseCard(1, card_id(g2, "Matthew", DANCING)))
+    while state.to_act.seats != (0,):
+        state = play(g2, state, g2.legal_actions(state)[0])
+    assert state.heroes[0].card_wound_taken
+    assert any("hurts Roel" in line for line in state.history())
+
+
+@pytest.mark.parametrize(("reading", "hurt"), [("if_fights_this_turn", False), ("if_fights_this_round", True)])
+def test_self_wound_on_a_counterattack_by_reading(reading: str, hurt: bool) -> None:
+    """peg19.en:1080 (if the hero fights that turn) against peg19.de:517 (in this round): a counterattack during
+    another hero's turn."""
+    from armata_rules.actions import AttackStrigoi
+    from armata_rules.variants import SelfWound
+    from tests.scenario import draw as draw_outcome
+
+    g = game(ruleset=editions.PEG19_EN.with_(self_wound=SelfWound(reading)))
+    state = turn(
+        g, [MOON, "Amen & Attack"], positions={0: "C:-1,0", 1: "N:1,0"}, strigoi={"Master": "NE:0,0"}, blood=(12, 2, 0)
+    )
+    state = play(g, state, EndMove(0), Pass(0, "end_fight_phase"))
+    state = draw_outcome(g, state, "strigoi-token/master+0#1")  # the Master lands on N:0,0, next to Matthew
+    while state.to_act.decision in ("protect", "draw_wound", "shock"):
+        if state.to_act.decision == "draw_wound":
+            state = draw_outcome(g, state, g.chance_outcomes(state)[0][0].outcome)
+        else:
+            state = play(g, state, g.legal_actions(state)[-1])
+    assert state.to_act.decision == "counterattack"
+    state = play(g, state, AttackStrigoi(1, 0, "melee"), Pass(1, "resolve"))
+    assert state.heroes[1].card_wound_taken is hurt

@@ -53,6 +53,7 @@ from armata_rules.rules.registry import interpretation, rule
 from armata_rules.rules.sources import Source, available_sources, spend_source
 from armata_rules.rules.wounds import incoming_wounds
 from armata_rules.state import GameState, Outcome
+from armata_rules.variants import SelfWound
 
 __all__ = [
     "COLLAPSE",
@@ -85,7 +86,9 @@ MONSTER_FIGHT = rule(
         "sb19.en:343",
     ),
     "The hero's strength is the played card's, less wound penalties, plus the rewards played; at least the "
-    "monster's strength wins; less, and the monster inflicts one wound (which Protection may block).",
+    "monster's strength wins; less, and the monster inflicts one wound (which Protection may block). The played "
+    "card's self-wound icon hurts its hero when the hero fights, by reading.",
+    readings=("self_wound",),
 )
 REWARDS_IN_FIGHT = rule(
     "rewards.use",
@@ -379,7 +382,10 @@ def _resolve(ctx: RulesContext, state: GameState, frame: Fight) -> GameState:
     card = ctx.played_card(state, seat)
     strength = max(0, card.strength - ctx.strength_penalty(hero)) + frame.bonus
     self_wounds = frame.self_wounds
-    if card.self_wound and not hero.card_wound_taken:
+    own_turn = state.turn is not None and state.turn.seat == seat
+    reading = ctx.ruleset.self_wound
+    card_counts = reading is SelfWound.IF_FIGHTS_THIS_ROUND or (reading is SelfWound.IF_FIGHTS_THIS_TURN and own_turn)
+    if card.self_wound and not hero.card_wound_taken and card_counts:
         self_wounds += 1
         state = state.with_hero(seat, replace(hero, card_wound_taken=True))
     if state.turn is not None and state.turn.seat == seat:

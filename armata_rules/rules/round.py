@@ -27,8 +27,9 @@ from armata_rules.rules.flow import log, pop, push, replace_top
 from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHandler, Refusal, handles
 from armata_rules.rules.registry import interpretation, rule
 from armata_rules.rules.strigoi import close_phase_two
+from armata_rules.rules.wounds import incoming_wounds
 from armata_rules.state import GameState, TurnState, sorted_tuple
-from armata_rules.variants import IconScope, InitiativeTies
+from armata_rules.variants import IconScope, InitiativeTies, SelfWound
 
 __all__ = ["PHASE_ONE", "ROUND_END", "TURN_ORDER"]
 
@@ -243,6 +244,19 @@ class NextTurnRules(AutoHandler[NextTurn]):
         if ctx.ruleset.icon_scope is IconScope.PER_TURN:
             state = _reset_spent(state)
         state = log(state, f"{hero.hero.value}'s turn")
+        card = ctx.played_card(state, seat)
+        if card.self_wound and not hero.card_wound_taken and ctx.ruleset.self_wound is SelfWound.WHEN_PLAYED:
+            state = state.with_hero(seat, replace(state.heroes[seat], card_wound_taken=True))
+            state = log(state, f"{card.title} hurts {hero.hero.value} (self-wound icon)")
+            frames = (
+                NextTurn(frame.index + 1),
+                EndTurn(seat),
+                GrantAwards(),
+                StrigoiPhase(seat),
+                FightPhase(seat),
+                MoveFrame(seat),
+            )
+            return incoming_wounds(ctx, replace_top(state, *frames), seat, 1, "self", protectable=False)
         return replace_top(
             state,
             NextTurn(frame.index + 1),

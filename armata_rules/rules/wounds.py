@@ -31,6 +31,7 @@ from armata_rules.rules.handlers import ChanceHandler, DecisionHandler, Refusal,
 from armata_rules.rules.registry import interpretation, rule
 from armata_rules.rules.sources import Source, available_sources, source_units, spend_source
 from armata_rules.state import GameState
+from armata_rules.variants import ShockProtection
 
 __all__ = [
     "HEAL",
@@ -115,9 +116,19 @@ THIRD_WOUND = rule(
 SHOCK = rule(
     "wounds.shock",
     "Shock",
-    ("peg19.en:1092", "peg19.en:1038", "peg19.de:527", "peg19.de:473", "sb19.en:594", "sb19.en:618"),
+    (
+        "peg19.en:1092",
+        "peg19.en:1038",
+        "peg19.de:527",
+        "peg19.de:473",
+        "peg19.it:1589",
+        "peg19.es:2603",
+        "sb19.en:594",
+        "sb19.en:618",
+    ),
     "A shock wound makes the hero discard a card of their choice from hand beside the played cards, unless a "
-    "Protection icon avoids it.",
+    "Protection icon avoids it (where the reading allows).",
+    readings=("shock_protection",),
 )
 
 HEAL = rule(
@@ -237,10 +248,13 @@ class DrawWoundRules(ChanceHandler[DrawWound]):
 class ShockRules(DecisionHandler[ShockChoice]):
     """Discard a card, or avoid the shock with Protection."""
 
+    def _protections(self, ctx: RulesContext, state: GameState, seat: int) -> list[Source]:
+        if ctx.ruleset.shock_protection is ShockProtection.NOT_AVOIDABLE:
+            return []
+        return available_sources(ctx, state, seat, Ability.PROTECTION)
+
     def candidates(self, ctx: RulesContext, state: GameState, frame: ShockChoice) -> Iterable[Action]:
-        protect = [
-            Protect(frame.seat, s.id, s.mode) for s in available_sources(ctx, state, frame.seat, Ability.PROTECTION)
-        ]
+        protect = [Protect(frame.seat, s.id, s.mode) for s in self._protections(ctx, state, frame.seat)]
         return [*(DiscardCard(frame.seat, card) for card in state.heroes[frame.seat].hand), *protect]
 
     def guard(self, ctx: RulesContext, state: GameState, frame: ShockChoice, action: Action) -> Refusal | None:
@@ -250,8 +264,10 @@ class ShockRules(DecisionHandler[ShockChoice]):
                 return None
             return Refusal(SHOCK, f"{action.card!r} is not in {who}'s hand")
         if isinstance(action, Protect) and action.seat == frame.seat:
-            if Source(action.source, action.mode) in available_sources(ctx, state, frame.seat, Ability.PROTECTION):
+            if Source(action.source, action.mode) in self._protections(ctx, state, frame.seat):
                 return None
+            if ctx.ruleset.shock_protection is ShockProtection.NOT_AVOIDABLE:
+                return Refusal(SHOCK, "under this reading Protection avoids wound tokens, not shocks")
             return Refusal(SHOCK, f"{action.source} ({action.mode}) gives {who} no Protection to use now")
         return Refusal(SHOCK, f"{who} is shocked: discard a card from hand or protect, not {action.kind}")
 

@@ -53,6 +53,8 @@ _READING_KIND = {
     "centre_relocation": "ordering",
     "leap_landing": "scope",
     "advanced_timing": "ordering",
+    "shock_protection": "scope",
+    "self_wound": "scope",
 }
 
 
