@@ -32,10 +32,6 @@ FILES = {
     "sb19": "scribabs_multilingual-setup_en-rules_addendum.txt",
 }
 
-#: SHA-256 of the texts this corpus was aligned on (a different text still loads, with a warning in the report).
-CHECKSUMS: dict[str, str] = {}
-
-
 @dataclass(frozen=True, slots=True)
 class SourceSection:
     """A run of lines of one rulebook file in one language."""
