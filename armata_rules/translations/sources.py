@@ -32,6 +32,7 @@ FILES = {
     "sb19": "scribabs_multilingual-setup_en-rules_addendum.txt",
 }
 
+
 @dataclass(frozen=True, slots=True)
 class SourceSection:
     """A run of lines of one rulebook file in one language."""
