@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -64,7 +65,9 @@ def _board(args: argparse.Namespace, console: Console) -> int:
         return 0
     console.print(f"[bold]Fortress[/bold] {summary.layout}: {len(summary.rooms)} rooms, {summary.corridors} corridors")
     console.print(f"[dim]{summary.provenance}[/dim]")
-    table = Table("room", "slot", "spaces", "platform", "stairs", "red", "grey", "corridors", "books", "mark")
+    table = Table("room", "slot", "spaces", "plat.", "stairs", "red", "grey", "corr.", "books", "mark", box=box.SIMPLE)
+    for column in table.columns:
+        column.no_wrap = True
     for room in summary.rooms:
         table.add_row(
             room.room,
@@ -76,9 +79,10 @@ def _board(args: argparse.Namespace, console: Console) -> int:
             str(room.grey),
             str(room.corridors),
             room.books,
-            "Strigoi" if room.strigoi_mark else "",
+            "S" if room.strigoi_mark else "",
         )
     console.print(table)
+    console.print("plat.: spaces on the platform; corr.: corridors; mark S: the platform bears the Strigoi's mark")
     console.print(f"ladder sites: {summary.ladder_sites}")
     for reading, sites in summary.ladder_sites_by_reading.items():
         console.print(f"  legal at setup under [italic]{reading}[/italic]: {len(sites)}: {', '.join(sites)}")
