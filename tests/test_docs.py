@@ -44,3 +44,5 @@ def test_findings_proofs_and_pack_pages(site: Path) -> None:
     pack = (site / "pack.html").read_text(encoding="utf-8")
     assert "peg19.en:928" in pack and "provisional" in pack
     assert "refused:" in (site / "tutorial.html").read_text(encoding="utf-8")
+    examples = (site / "examples.html").read_text(encoding="utf-8")
+    assert "the Master attacks Matthew" in examples and "the platform of NE collapses" in examples

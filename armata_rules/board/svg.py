@@ -52,10 +52,12 @@ def render_svg(
     state: FortressState | None = None,
     pieces: Mapping[SpaceId, str] | None = None,
     title: str | None = None,
+    highlight: Iterable[SpaceId] = (),
 ) -> str:
     """The fortress in ``state`` (default: as set up, every ladder site shown empty) as an SVG document.
 
-    ``pieces`` optionally labels spaces with a short text (hero initials, Strigoi), drawn on top.
+    ``pieces`` optionally labels spaces with a short text (hero initials, Strigoi), drawn on top; ``highlight``
+    outlines spaces (a line of sight, a collapse), drawn under the pieces.
     """
     state = state or fortress.initial_state()
     view = fortress.view(state)
@@ -117,6 +119,13 @@ def render_svg(
         out.append("</g>")
     out.extend(_walls(fortress, state))
     out.extend(_ladders(fortress, state))
+    for sid in highlight:
+        if sid in view.cells:
+            corners = _points(_corner(view.cells[sid], i) for i in range(6))
+            out.append(
+                f'<polygon points="{corners}" fill="#ffd23f" fill-opacity="0.45" stroke="#e0a100" '
+                f'stroke-width="2.5" data-highlight={quoteattr(sid)}/>'
+            )
     for sid, label in pieces.items():
         if sid in view.cells:
             x, y = _pixel(view.cells[sid])

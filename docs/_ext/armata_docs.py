@@ -455,6 +455,42 @@ class BoardDirective(Directive):
         return [nodes.paragraph(text=summary.provenance), figure, *node.children]
 
 
+class ExamplesDirective(Directive):
+    """The rulebook's worked examples, played by the engine and drawn."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from armata_examples import moon_shines_red, prayer_in_the_dark
+
+        out: list[nodes.Node] = []
+        for title, build, text in (
+            (
+                "When the Moon Shines Red",
+                moon_shines_red,
+                "Roel's five steps and the Master's lines of sight from its new platform are highlighted (R: Roel, "
+                "Mt: Matthew, M: the Master, A: the Apprentice). The book E on the NE platform points at N; from its "
+                "centre the Master sees Matthew down a corridor; the corridor towards Roel is interrupted "
+                "(peg19.en:811).",
+            ),
+            (
+                "Prayer in the Dark",
+                prayer_in_the_dark,
+                "Roel (R) plays the Sword normally and breaks the Hammer: 2 + 2 + 5 = 9, the Supreme's strength. The "
+                "book A of the room without a platform points at NE, whose platform collapses under Matthew (Mt); "
+                "without a Leap the pack loses a blood point (peg19.en:928-930).",
+            ),
+        ):
+            svg, log = build()
+            section = nodes.section(ids=[_anchor(title)])
+            section += nodes.title(text=title)
+            section += nodes.paragraph(text=text)
+            section += nodes.raw("", f'<div class="armata-board">{svg.split("?>", 1)[1]}</div>', format="html")
+            section += nodes.literal_block("\n".join(log), "\n".join(log), language="text")
+            out.append(section)
+        return out
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("armata-board", BoardDirective)
     app.add_directive("armata-rules", RulesDirective)
@@ -465,6 +501,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("armata-glossary", GlossaryDirective)
     app.add_directive("armata-cli", CliDirective)
     app.add_directive("armata-run", RunDirective)
+    app.add_directive("armata-examples", ExamplesDirective)
     return {"version": "2", "parallel_read_safe": True, "parallel_write_safe": True}
 
 
