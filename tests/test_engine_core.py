@@ -195,3 +195,20 @@ def test_heroes_are_seated_in_the_order_given() -> None:
     game = Game.new(["Roel", "Attila"])
     assert [h.value for h in game.heroes] == ["Roel", "Attila"]
     assert HEROES[0] == "Attila"
+
+
+def test_resolve_chance_applies_the_seeded_outcome_in_explicit_mode() -> None:
+    """Explicit chance stops at draws; resolve_chance picks what auto mode would pick, for the same seed."""
+    explicit = new_game(2, seed=11, chance="explicit")
+    auto = new_game(2, seed=11)
+    a, e = auto.initial_state(), explicit.initial_state()
+    rng = random.Random(3)
+    for _ in range(60):
+        while e.to_act.is_chance:
+            e = explicit.resolve_chance(e)
+        assert explicit.resolve_chance(e) is e  # nothing to resolve at a decision
+        assert e.hash() == a.hash()
+        if a.is_over:
+            break
+        action = rng.choice(auto.legal_actions(a))
+        a, e = auto.apply(a, action), explicit.apply(e, action)

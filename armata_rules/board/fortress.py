@@ -19,7 +19,6 @@ import networkx as nx
 
 from armata_rules.board.hexgrid import (
     LADDER_STEP,
-    PLATFORM_RADIUS,
     ROOM_STEP,
     Hex,
     direction_between,
@@ -389,10 +388,6 @@ class Fortress:
     def iter_platform_spaces(self, room: str) -> Iterator[SpaceId]:
         """The spaces of ``room``'s platform, whether in play or not."""
         return (sid for sid, sp in self.spaces.items() if sp.room == room and sp.on_platform)
-
-    def is_within_platform(self, local: Hex) -> bool:
-        """Whether a room-local cell lies on the platform's disc."""
-        return distance(local, Hex(0, 0)) <= PLATFORM_RADIUS
 
 
 def space_id(room: str, local: Hex) -> SpaceId:

@@ -147,14 +147,6 @@ class DataPack:
         """The ids of the reward cards in ``edition``'s deck."""
         return tuple(c.id for c in self.reward_cards if edition in self.reward_card_editions[c.id])
 
-    def heroic_cards(self, title: str) -> tuple[str, ...]:
-        """The ids of the copies of heroic card ``title``."""
-        return tuple(c.id for c in self.advanced_cards if c.title == title)
-
-    def legendary_card(self, title: str) -> str:
-        """The id of legendary card ``title``."""
-        return next(c.id for c in self.advanced_cards if c.title == title)
-
     def strigoi_card(self, title: str) -> StrigoiCard:
         """The Strigoi card ``title`` (Master or Apprentice)."""
         return next(s for s in self.strigoi if s.title == title)

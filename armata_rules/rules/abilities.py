@@ -25,7 +25,7 @@ from armata_rules.frames import DrawLoot, MoveFrame
 from armata_rules.immutable import replace
 from armata_rules.rules.awards import NIGHTTIME_REBEL, check_rebel
 from armata_rules.rules.context import RulesContext
-from armata_rules.rules.flow import log, pop, push
+from armata_rules.rules.flow import log, pop, push, take_back_discard
 from armata_rules.rules.handlers import Refusal
 from armata_rules.rules.registry import interpretation, rule
 from armata_rules.rules.sources import ICON_USE, Source, available_sources, source_units, spend_source
@@ -343,9 +343,7 @@ def apply_ability(ctx: RulesContext, state: GameState, seat: int, action: Action
         assert state.turn is not None
         return replace(state, turn=replace(state.turn, stealthy=True))
     if ability is Ability.RECOVERY:
-        hero = state.heroes[seat]
-        state = execute_all(state, [MoveCard(c, seat, CardZone.DISCARD, CardZone.HAND) for c in hero.discard])
-        return check_rebel(ctx, state)
+        return check_rebel(ctx, take_back_discard(state, seat))
     if ability is Ability.RETRIEVAL:
         return check_rebel(ctx, execute(state, MoveCard(action.target, seat, CardZone.DISCARD, CardZone.HAND)))
     if ability is Ability.GATES_OF_HELL:

@@ -21,10 +21,8 @@ from armata_rules.actions import (
 )
 from armata_rules.components.icons import Ability
 from armata_rules.effects import (
-    CardZone,
     DiscardToStack,
     LeaveOnTop,
-    MoveCard,
     PlaceFightToken,
     RemoveFightToken,
     Reshuffle,
@@ -47,7 +45,7 @@ from armata_rules.rules.abilities import ability_actions, apply_ability, guard_a
 from armata_rules.rules.awards import check_rebel
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.fights import attack_options, guard_attack
-from armata_rules.rules.flow import log, pop, push, replace_top
+from armata_rules.rules.flow import log, pop, push, replace_top, take_back_discard
 from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHandler, Refusal, handles
 from armata_rules.rules.registry import interpretation, rule
 from armata_rules.rules.sources import Source, available_sources, spend_source
@@ -246,10 +244,8 @@ class DrawEncounterRules(ChanceHandler[DrawEncounter]):
         what = "a monk" if token.monk else f"{token.title} (strength {token.strength})"
         state = log(state, f"{ctx.heroes[frame.seat].value} meets {what}")
         if token.monk and frame.peeked:
-            hero = state.heroes[frame.seat]
-            moves = [MoveCard(c, frame.seat, CardZone.DISCARD, CardZone.HAND) for c in hero.discard]
-            state = check_rebel(ctx, execute_all(state, moves))
-            state = log(state, f"{hero.hero.value} uses Stealth on the monk and recovers the discard pile")
+            state = check_rebel(ctx, take_back_discard(state, frame.seat))
+            state = log(state, f"{ctx.heroes[frame.seat].value} uses Stealth on the monk and recovers the discard pile")
         if token.monk or frame.peeked:
             return replace_top(state, EncounterChoice(frame.seat, token.id, frame.peeked))
         return replace_top(state, Fight(frame.seat, token.id))
@@ -297,8 +293,7 @@ class EncounterChoiceRules(DecisionHandler[EncounterChoice]):
             return push(replace_top(state, FightPhase(seat)), MoveFrame(seat))
         state = execute(state, DiscardToStack(colour, token.id))
         if action.option == "free":
-            hero = state.heroes[seat]
-            state = execute_all(state, [MoveCard(c, seat, CardZone.DISCARD, CardZone.HAND) for c in hero.discard])
+            state = take_back_discard(state, seat)
             return pop(check_rebel(ctx, log(state, f"{who} sets the monk free and recovers the discard pile")))
         if action.option == "leave":
             return pop(log(state, f"{who} leaves the monk in peace"))

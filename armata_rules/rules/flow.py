@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from armata_rules.effects import CardZone, MoveCard, execute_all
 from armata_rules.frames import Frame
 from armata_rules.immutable import replace
 from armata_rules.state import GameState, Log
 
-__all__ = ["log", "pop", "push", "replace_top"]
+__all__ = ["log", "pop", "push", "replace_top", "take_back_discard"]
 
 
 def pop(state: GameState) -> GameState:
@@ -28,3 +29,9 @@ def log(state: GameState, text: str) -> GameState:
     """Append a line to the history."""
     seq = 0 if state.log is None else state.log.seq + 1
     return replace(state, log=Log(seq, state.round, text, state.log))
+
+
+def take_back_discard(state: GameState, seat: int) -> GameState:
+    """The hero in ``seat`` takes the whole discard pile back into hand (Recovery, a monk, an empty hand)."""
+    hero = state.heroes[seat]
+    return execute_all(state, [MoveCard(card, seat, CardZone.DISCARD, CardZone.HAND) for card in hero.discard])

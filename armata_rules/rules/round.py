@@ -23,12 +23,12 @@ from armata_rules.frames import (
 )
 from armata_rules.immutable import replace
 from armata_rules.rules.context import RulesContext
-from armata_rules.rules.flow import log, pop, push, replace_top
+from armata_rules.rules.flow import log, pop, push, replace_top, take_back_discard
 from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHandler, Refusal, handles
 from armata_rules.rules.registry import interpretation, rule
 from armata_rules.rules.strigoi import close_phase_two
 from armata_rules.rules.wounds import incoming_wounds
-from armata_rules.state import GameState, TurnState, sorted_tuple
+from armata_rules.state import GameState, TurnState
 from armata_rules.variants import IconScope, InitiativeTies, SelfWound
 
 __all__ = ["PHASE_ONE", "ROUND_END", "TURN_ORDER"]
@@ -151,7 +151,7 @@ class StartRoundRules(AutoHandler[StartRound]):
             state = _reset_spent(state)
         for seat, hero in enumerate(state.heroes):
             if not _has_action_card(ctx, hero.hand) and hero.discard:
-                state = state.with_hero(seat, replace(hero, hand=sorted_tuple([*hero.hand, *hero.discard]), discard=()))
+                state = take_back_discard(state, seat)
                 state = log(state, f"{hero.hero.value} has no action card and takes back the discard pile")
         state = log(state, f"round {state.round} begins")
         state = replace_top(state, ChooseCards(tuple(range(len(state.heroes)))))
@@ -283,10 +283,9 @@ class EndRoundRules(AutoHandler[EndRound]):
     def run(self, ctx: RulesContext, state: GameState, frame: EndRound) -> GameState:
         state = replace(state, attack_marker=False)
         for seat, before in enumerate(state.heroes):
-            hero = before
-            if not _has_action_card(ctx, hero.hand) and hero.discard:
-                hero = replace(hero, hand=sorted_tuple([*hero.hand, *hero.discard]), discard=())
-                state = log(state.with_hero(seat, hero), f"{hero.hero.value} takes back the discard pile")
+            if not _has_action_card(ctx, before.hand) and before.discard:
+                state = log(take_back_discard(state, seat), f"{before.hero.value} takes back the discard pile")
+            hero = state.heroes[seat]
             moves = [MoveCard(card, seat, CardZone.PLAYED, CardZone.DISCARD) for card in hero.played]
             if hero.chosen is not None:
                 moves.insert(0, MoveCard(hero.chosen, seat, CardZone.CHOSEN, CardZone.DISCARD))
