@@ -163,9 +163,9 @@ class MoveRules(DecisionHandler[MoveFrame]):
         moves: list[Action] = [
             Step(frame.seat, to)
             for to in _exits(ctx, state, position)
-            if self._guard_step(ctx, state, frame, Step(frame.seat, to)) is None
+            if self._blocked(ctx, state, frame.seat, to) is None  # the exits are computed once, here
         ]
-        if self._guard_stop(ctx, state, frame, EndMove(frame.seat)) is None:
+        if self._guard_stop(ctx, state, frame, EndMove(frame.seat), can_step=bool(moves)) is None:
             moves.append(EndMove(frame.seat))
         return moves + ability_actions(ctx, state, frame.seat, "move")  # legal by construction
 
@@ -181,25 +181,31 @@ class MoveRules(DecisionHandler[MoveFrame]):
     def _guard_step(self, ctx: RulesContext, state: GameState, frame: MoveFrame, action: Step) -> Refusal | None:
         if action.seat != frame.seat:
             return Refusal(MOVE_STEP, f"it is {ctx.heroes[frame.seat].value}'s turn, not seat {action.seat}'s")
-        turn = state.turn
-        assert turn is not None
         here = state.heroes[frame.seat].position
         assert here is not None
         if action.to not in ctx.fortress.spaces:
             return Refusal(MOVE_STEP, f"{action.to!r} is no space of this fortress")
         if action.to not in _exits(ctx, state, here):
             return Refusal(MOVE_STEP, f"no corridor or tunnel leads from {here} to {action.to}")
+        return self._blocked(ctx, state, frame.seat, action.to)
+
+    def _blocked(self, ctx: RulesContext, state: GameState, seat: int, to: SpaceId) -> Refusal | None:
+        """Why a step along an existing corridor or tunnel to ``to`` is not allowed, if it is not."""
+        turn = state.turn
+        assert turn is not None
         if turn.steps_left < 1:
             return Refusal(MOVE_STEP, "no movement left this turn")
-        must_leave = not _can_stop_on(state, frame.seat, action.to)
-        if _strigoi_at(state, action.to) and not _can_cross_strigoi(ctx, state, frame.seat):
-            return Refusal(MOVE_STEP, f"a Strigoi stands on {action.to}: crossing it needs Stealth")
-        left = turn.steps_left - step_cost(state, frame.seat, action.to)
-        if must_leave and not _can_leave(ctx, state, frame.seat, action.to, left):
-            return Refusal(MOVE_STEP, f"{action.to} is taken and the hero could not move on from it to a free space")
+        must_leave = not _can_stop_on(state, seat, to)
+        if _strigoi_at(state, to) and not _can_cross_strigoi(ctx, state, seat):
+            return Refusal(MOVE_STEP, f"a Strigoi stands on {to}: crossing it needs Stealth")
+        left = turn.steps_left - step_cost(state, seat, to)
+        if must_leave and not _can_leave(ctx, state, seat, to, left):
+            return Refusal(MOVE_STEP, f"{to} is taken and the hero could not move on from it to a free space")
         return None
 
-    def _guard_stop(self, ctx: RulesContext, state: GameState, frame: MoveFrame, action: EndMove) -> Refusal | None:
+    def _guard_stop(
+        self, ctx: RulesContext, state: GameState, frame: MoveFrame, action: EndMove, can_step: bool | None = None
+    ) -> Refusal | None:
         if action.seat != frame.seat:
             return Refusal(MOVE_STOP, f"it is {ctx.heroes[frame.seat].value}'s turn, not seat {action.seat}'s")
         turn = state.turn
@@ -211,9 +217,8 @@ class MoveRules(DecisionHandler[MoveFrame]):
         reading = ctx.ruleset.movement
         if reading is Movement.MAY_UP_TO:
             return None
-        can_step = any(
-            self._guard_step(ctx, state, frame, Step(frame.seat, to)) is None for to in _exits(ctx, state, here)
-        )
+        if can_step is None:
+            can_step = any(self._blocked(ctx, state, frame.seat, to) is None for to in _exits(ctx, state, here))
         if reading is Movement.MUST_UP_TO and not turn.moved and can_step:
             return Refusal(MOVE_STOP, "under the 'must move' reading the hero must take at least one step")
         if reading is Movement.MAY_EXACTLY and turn.moved and turn.steps_left > 0 and can_step:
