@@ -159,6 +159,7 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
                 "decisions": r.decisions,
                 "blood_lost": r.blood_lost,
                 "ended_by": r.ended_by,
+                "final_hash": r.final_hash,
             }
             for r in results
         ]

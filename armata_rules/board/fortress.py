@@ -307,7 +307,9 @@ class Fortress:
         for border in self.layout.borders:
             (ra, ca), (rb, cb) = sorted(border)
             edges.append((space_id(ra, ca), space_id(rb, cb)))
-        return tuple(edges)
+        # sorted: the layout holds these as frozensets (of strings, for borders), whose iteration order changes
+        # with PYTHONHASHSEED, and the join order fixes the order of every space's exits
+        return tuple(sorted(edges))
 
     def _build_view(self, state: FortressState) -> FortressView:
         if len(state.rotations) != len(self.platform_rooms):
@@ -355,6 +357,8 @@ class Fortress:
         for sid in sorted(state.ladders):  # sorted: corridor order must not depend on set iteration order
             for entry in self.ladder_sites[sid].entries:
                 join(sid, entry)
+        # exits in direction order, whatever order the corridors were joined in
+        corridors = {sid: dict(sorted(exits.items())) for sid, exits in corridors.items()}
         stairs = tuple(sid for sid in cells if self.spaces[sid].kind.is_stairs)
         rooms: dict[str, list[SpaceId]] = {}
         for sid in cells:

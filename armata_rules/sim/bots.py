@@ -279,8 +279,8 @@ def _bonus(game: Game, action: Action) -> int:
 def _distances(game: Game, state: GameState, goals: set[SpaceId]) -> dict[SpaceId, int]:
     """Steps from every space to the nearest goal (corridors and tunnels, ignoring other pieces)."""
     fortress, board = game.fortress, state.board
-    dist = dict.fromkeys(goals, 0)
-    queue = deque(goals)
+    dist = dict.fromkeys(sorted(goals), 0)
+    queue = deque(sorted(goals))
     while queue:
         space = queue.popleft()
         for nxt in (*fortress.neighbours(space, board), *fortress.tunnel_exits(space, board)):

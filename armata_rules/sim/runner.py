@@ -59,21 +59,36 @@ class SimulationSummary:
         }
 
 
-def _ending(state: GameState) -> str:
+#: A game that takes more decisions than this is stopped and reported ``unfinished`` (a safety net: termination is
+#: proved, see :mod:`armata_rules.verify.termination`, so reaching it means a defect, never a long game).
+MAX_DECISIONS = 50_000
+
+
+def _ending(state: GameState, decisions: int, max_decisions: int) -> str:
     if state.outcome is None:
-        return "round limit"
+        return "decision cap" if decisions >= max_decisions else "round limit"
     if state.outcome.value == "powerwolf_win":
         return "Supreme Strigoi defeated"
     return "inferno full"
 
 
-def play_game(ruleset: Ruleset, heroes: int, seed: int, bot: str = "greedy", max_rounds: int = 60) -> GameResult:
-    """One complete game (or until ``max_rounds``) with every hero played by ``bot``."""
+def play_game(
+    ruleset: Ruleset,
+    heroes: int,
+    seed: int,
+    bot: str = "greedy",
+    max_rounds: int = 60,
+    max_decisions: int = MAX_DECISIONS,
+) -> GameResult:
+    """One complete game (or until ``max_rounds`` or ``max_decisions``) with every hero played by ``bot``.
+
+    A game stopped early is ``unfinished``; ``ended_by`` says which limit stopped it.
+    """
     game = Game.new(HERO_NAMES[:heroes], ruleset=ruleset, seed=seed)
     player = make_bot(bot, random.Random(seed))
     state = game.initial_state()
     decisions = 0
-    while not state.is_over and state.round <= max_rounds:
+    while not state.is_over and state.round <= max_rounds and decisions < max_decisions:
         actions = game.legal_actions(state)
         state = game.apply(state, player.choose(game, state, actions))
         decisions += 1
@@ -84,7 +99,7 @@ def play_game(ruleset: Ruleset, heroes: int, seed: int, bot: str = "greedy", max
         state.round,
         decisions,
         state.blood.inferno,
-        _ending(state),
+        _ending(state, decisions, max_decisions),
         state.hash(),
     )
 
