@@ -283,3 +283,15 @@ def test_self_wound_on_a_counterattack_by_reading(reading: str, hurt: bool) -> N
     assert state.to_act.decision == "counterattack"
     state = play(g, state, AttackStrigoi(1, 0, "melee"), Pass(1, "resolve"))
     assert state.heroes[1].card_wound_taken is hurt
+
+
+def test_nighttime_rebel_played_for_the_round_cannot_be_given_up_to_draw() -> None:
+    """peg19.en:974 with rebel-draw-from-hand: the first release offered the draw while the Rebel was the card
+    played this round, removed it, and crashed later ('seat 0 has no card this round')."""
+    g = game()
+    state = turn(g, ["Nighttime Rebel", "Killers with the Cross"], positions={0: "C:0,0", 1: "N:2,0"}, first=0)
+    assert not any(isinstance(a, RebelDraw) for a in g.legal_actions(state))
+    with pytest.raises(RuleViolation, match="does not hold Nighttime Rebel"):
+        g.apply(state, RebelDraw(0))
+    rebel = state.heroes[0].chosen
+    assert rebel is not None and g.ctx.card(rebel).title == "Nighttime Rebel"

@@ -294,13 +294,27 @@ def _guard_give(ctx: RulesContext, state: GameState, seat: int, action: GiveRewa
 
 
 def _rebel_card(ctx: RulesContext, state: GameState, seat: int) -> tuple[str, CardZone] | None:
+    """Nighttime Rebel in ``seat``'s hand: the card played this round is not given up (rebel-draw-from-hand)."""
     hero = state.heroes[seat]
     for card in hero.hand:
         if ctx.is_action_card(card) and ctx.card(card).title == "Nighttime Rebel":
             return card, CardZone.HAND
-    if hero.chosen is not None and ctx.card(hero.chosen).title == "Nighttime Rebel":
-        return hero.chosen, CardZone.CHOSEN
     return None
+
+
+interpretation(
+    "rebel-draw-from-hand",
+    "Drawing with Nighttime Rebel",
+    "The draw gives up the card from the hand; a Rebel played as the round's action card gives its Retrieval "
+    "icon only.",
+    "The card 'can be used to draw a Reward card directly, but in this case Nighttime Rebel is immediately "
+    "removed from the game' (peg19.en:974; peg19.de:437, peg19.it:1579, peg19.fr:2031, peg19.es:2575 alike). A "
+    "card played for the round is needed until the round ends: its letter sends the Strigoi (peg19.en:818) and "
+    "its values count in fights. Removing it mid-round would leave the hero with no card for the round, which "
+    "no rule covers, so the draw is a use of the card from the hand, like the discards for Protection, Stealth "
+    "and Leap.",
+    ("peg19.en:974", "peg19.de:437", "peg19.it:1579", "peg19.fr:2031", "peg19.es:2575", "sb19.en:542"),
+)
 
 
 def _guard_rebel(ctx: RulesContext, state: GameState, seat: int, action: RebelDraw) -> Refusal | None:

@@ -57,7 +57,7 @@ NIGHTTIME_REBEL = rule(
     "As soon as a hero holds a third reward card, Nighttime Rebel goes to the hero with the fewest reward cards "
     "(ties: the lowest initiative this round, then seat order). Its owner may use it for Retrieval or to draw a "
     "reward card, which removes it from the game.",
-    interpretations=("rebel-counts-hand",),
+    interpretations=("rebel-counts-hand", "rebel-draw-from-hand"),
 )
 
 interpretation(
