@@ -179,7 +179,8 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
 
 def _verify(args: argparse.Namespace, console: Console) -> int:
     from armata_rules.verify import MUTANTS, prove_all
-    from armata_rules.verify.report import proof_table, record, self_test
+    from armata_rules.verify.report import proof_table, record, self_test, termination_record, termination_table
+    from armata_rules.verify.termination import prove_termination
 
     if args.self_test:
         outcomes = self_test(MUTANTS)
@@ -193,7 +194,9 @@ def _verify(args: argparse.Namespace, console: Console) -> int:
             console.print(table)
         return 0 if all(row["caught"] for row in outcomes) else 1
     results = prove_all()
+    termination = prove_termination()
     data = record(results)
+    data["termination"] = termination_record(termination)
     if args.record:
         Path(args.record).parent.mkdir(parents=True, exist_ok=True)
         Path(args.record).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
@@ -201,12 +204,14 @@ def _verify(args: argparse.Namespace, console: Console) -> int:
         print(json.dumps(data, indent=2))
     else:
         console.print(proof_table(results))
+        console.print(termination_table(termination))
         for r in results:
             if r.counterexample is not None:
                 console.print(
                     f"[red]{r.invariant}[/red] ({r.preset}, {r.players} heroes): {r.counterexample.describe()}"
                 )
-    return 0 if all(r.status == "proved" for r in results) else 1
+    proved = all(r.status == "proved" for r in results) and all(t.status == "proved" for t in termination)
+    return 0 if proved else 1
 
 
 def _ambiguities(args: argparse.Namespace, console: Console) -> int:

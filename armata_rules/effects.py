@@ -57,7 +57,11 @@ __all__ = [
     "execute_all",
     "execute_more",
     "fight_token_room",
+    "jump_trail_after",
+    "may_step",
     "perishes",
+    "step_cost",
+    "steps_after",
     "strigoi_win",
     "wound_step",
 ]
@@ -253,6 +257,41 @@ def strigoi_win(inferno: Num, loss: int) -> object:
 def fight_token_room(on_board: Num, tokens: int) -> object:
     """Whether a fight token is left to place without taking one back (peg19.en:797-799)."""
     return on_board < tokens
+
+
+def _both(a: object, b: object) -> object:
+    return bool(a) and bool(b)
+
+
+def _negate(a: object) -> object:
+    return not a
+
+
+def step_cost(onto_powerwolf: object, ite: Ite = concrete_ite) -> Num:
+    """What a step costs: nothing onto a space held by another Powerwolf (the jump), else one (peg19.en:765)."""
+    return ite(onto_powerwolf, 0, 1)
+
+
+def steps_after(steps_left: Num, onto_powerwolf: object, ite: Ite = concrete_ite) -> Num:
+    """Movement left after a step (peg19.en:760, :765)."""
+    return ite(onto_powerwolf, steps_left, steps_left - 1)
+
+
+def jump_trail_after(trail: Num, onto_powerwolf: object, ite: Ite = concrete_ite) -> Num:
+    """How many jumped spaces the hero has crossed since the last step that counted: one more after a jump,
+    none after a counted step (the interpretation ``jump-lands-beyond``)."""
+    return ite(onto_powerwolf, trail + 1, 0)
+
+
+def may_step(
+    steps_left: Num,
+    back_on_trail: object,
+    both: Callable[[object, object], object] = _both,
+    negate: Callable[[object], object] = _negate,
+) -> object:
+    """Whether a step is allowed: movement is left, and it does not go back onto a space of the current jump
+    (the space the jump started from or one already jumped), so a jump always lands beyond (peg19.en:765)."""
+    return both(steps_left >= 1, negate(back_on_trail))
 
 
 def _zone(hero: HeroState, zone: CardZone) -> tuple[str, ...]:

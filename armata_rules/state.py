@@ -125,7 +125,9 @@ class TurnState:
 
     ``encountered``: stopped on an active encounter space; ``engaged``: the turn's one encounter or Strigoi fight has
     happened (peg19.en:801); ``fought``: the hero fought; ``stealthy``: Stealth is in use for this move;
-    ``declined``: the encounter space where a peeked monster was left; ``token``: the Strigoi action token flipped.
+    ``declined``: the encounter space where a peeked monster was left; ``token``: the Strigoi action token flipped;
+    ``trail``: during a jump over other Powerwolves, the space the jump started from and the spaces jumped so far
+    (empty after a step that counted), none of which the hero may step back onto.
     """
 
     seat: int
@@ -137,6 +139,7 @@ class TurnState:
     stealthy: bool = False
     declined: str | None = None
     token: str | None = None
+    trail: tuple[SpaceId, ...] = ()
 
 
 class Outcome(Enum):

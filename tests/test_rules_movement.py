@@ -110,3 +110,28 @@ def test_wound_penalties_shorten_the_move() -> None:
     state = state.with_hero(0, replace(state.heroes[0], wounds=(leg,)))
     state = play(g, state, ChooseCard(0, card_id(g, "Roel", MOON)), ChooseCard(1, card_id(g, "Matthew", CROSS)))
     assert state.turn is not None and state.turn.seat == 0 and state.turn.steps_left == 4
+
+
+def test_a_jump_lands_beyond_and_never_comes_back() -> None:
+    """peg19.en:765 with the interpretation jump-lands-beyond: the first release let a hero step back and forth
+    between two occupied spaces for ever, spending nothing."""
+    g = game(("Roel", "Matthew", "Attila"))
+    state = turn(g, [MOON, CROSS, "Lupus Dei"], positions={0: "C:0,0", 1: "C:1,0", 2: "C:2,0"}, first=0)
+    state = play(g, state, Step(0, "C:1,0"), Step(0, "C:2,0"))  # over Matthew, then over Attila
+    assert state.turn is not None and state.turn.steps_left == 5
+    assert state.turn.trail == ("C:0,0", "C:1,0", "C:2,0")
+    with pytest.raises(RuleViolation, match=r"move\.step .*a jump lands beyond the jumped Powerwolf, never back"):
+        g.apply(state, Step(0, "C:1,0"))
+    assert Step(0, "C:1,0") not in g.legal_actions(state)
+    onward = [a for a in g.legal_actions(state) if isinstance(a, Step)]
+    assert onward, "the hero can still land beyond"
+    state = play(g, state, onward[0])
+    assert state.turn is not None and state.turn.trail == () and state.turn.steps_left == 4
+
+
+def test_the_start_of_a_jump_is_behind_the_hero() -> None:
+    g = game()
+    state = turn(g, [MOON, CROSS], positions={0: "C:0,0", 1: "C:1,0"})
+    state = play(g, state, Step(0, "C:1,0"))
+    with pytest.raises(RuleViolation, match="never back on C:0,0"):
+        g.apply(state, Step(0, "C:0,0"))

@@ -3,14 +3,17 @@ peg19.fr:1851-1860, peg19.es:2317-2326).
 
 A move is a sequence of single steps closed by :class:`~armata_rules.actions.EndMove`. A step follows a corridor to
 a neighbouring space, or the tunnels from a stairs space (or ladder tile) to another. A space held by another
-Powerwolf is jumped over without counting it, and no one may end there. Entering an active encounter space ends the
-move: the hero must fight (Phase 2b).
+Powerwolf is jumped over without counting it, and no one may end there; the jump lands beyond, never back on a space
+of the jump (so every move ends: :mod:`armata_rules.verify.termination` proves it over the kernels used here).
+Entering an active encounter space ends the move: the hero must fight (Phase 2b).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
+from armata_rules import effects
 from armata_rules.actions import Action, EndMove, GiveReward, RebelDraw, Step, UseAbility
 from armata_rules.board.fortress import SpaceId
 from armata_rules.components.icons import Ability
@@ -57,10 +60,10 @@ MOVE_STEP = rule(
     ),
     "One step along a corridor, or from stairs (or a ladder tile) through the tunnels to other stairs, each "
     "costing one point of the card's movement less wound penalties. A space held by another Powerwolf costs "
-    "nothing and must be left again. A Strigoi's space may be crossed only with Stealth. Entering an active "
-    "encounter space ends the move.",
+    "nothing and must be left again, onward: never back onto the space the jump started from or one already "
+    "jumped. A Strigoi's space may be crossed only with Stealth. Entering an active encounter space ends the move.",
     readings=("movement",),
-    interpretations=("tunnel-from-standing-stairs", "jump-any-direction"),
+    interpretations=("tunnel-from-standing-stairs", "jump-any-direction", "jump-lands-beyond"),
 )
 
 MOVE_STOP = rule(
@@ -93,6 +96,21 @@ interpretation(
 )
 
 
+interpretation(
+    "jump-lands-beyond",
+    "A jump never comes back",
+    "While jumping, the hero may not step back onto the space the jump started from or onto a space already "
+    "jumped; the step that lands on a free space counts one, as usual.",
+    "The texts have the hero 'jump to the next space' (peg19.en:765, sb19.en:315), 'überspringt ... auf das "
+    "nächste Feld' (peg19.de:174), 'la salta' (peg19.it:1312), 'il saute cette case' (peg19.fr:1858): a jump is a "
+    "passage over the other Powerwolf to what lies beyond it. Read as a free step in any direction, it let a hero "
+    "walk back and forth between two occupied spaces for ever without spending movement, so a turn could "
+    "never end. Forbidding the way back keeps every jump the texts describe (over one or several Powerwolves, "
+    "round a turning corridor, per jump-any-direction) and bounds a move: see the termination proof.",
+    ("peg19.en:765", "peg19.de:174", "peg19.it:1312", "peg19.fr:1858", "peg19.es:2324", "sb19.en:315"),
+)
+
+
 def active_encounter(state: GameState, space: SpaceId, ctx: RulesContext) -> bool:
     """Whether ``space`` is an encounter space without a fight token on it (peg19.en:797)."""
     return ctx.fortress.spaces[space].kind.is_encounter and space not in state.fight_tokens
@@ -104,7 +122,7 @@ def _other_hero_at(state: GameState, seat: int, space: SpaceId) -> bool:
 
 def step_cost(state: GameState, seat: int, to: SpaceId) -> int:
     """What a step onto ``to`` costs: nothing over another Powerwolf (a jump), else one."""
-    return 0 if _other_hero_at(state, seat, to) else 1
+    return cast(int, effects.step_cost(_other_hero_at(state, seat, to)))  # the int kernel on ints
 
 
 def _strigoi_at(state: GameState, space: SpaceId) -> bool:
@@ -125,10 +143,13 @@ def _can_stop_on(state: GameState, seat: int, space: SpaceId) -> bool:
     return not _other_hero_at(state, seat, space) and not _strigoi_at(state, space)
 
 
-def _can_leave(ctx: RulesContext, state: GameState, seat: int, start: SpaceId, budget: int) -> bool:
-    """Whether, standing on a space it may not end on, the hero can still reach a space to stop on."""
+def _can_leave(
+    ctx: RulesContext, state: GameState, seat: int, start: SpaceId, budget: int, trail: tuple[SpaceId, ...]
+) -> bool:
+    """Whether, standing on a space it may not end on, the hero can still reach a space to stop on without
+    stepping back onto ``trail`` (the jump so far)."""
     frontier = [(start, budget)]
-    seen = {start}
+    seen = {start, *trail}
     crossing = _can_cross_strigoi(ctx, state, seat)
     while frontier:
         space, left = frontier.pop()
@@ -193,13 +214,19 @@ class MoveRules(DecisionHandler[MoveFrame]):
         """Why a step along an existing corridor or tunnel to ``to`` is not allowed, if it is not."""
         turn = state.turn
         assert turn is not None
-        if turn.steps_left < 1:
+        back = to in turn.trail
+        if not effects.may_step(turn.steps_left, back):
+            if back:
+                return Refusal(MOVE_STEP, f"a jump lands beyond the jumped Powerwolf, never back on {to}")
             return Refusal(MOVE_STEP, "no movement left this turn")
         must_leave = not _can_stop_on(state, seat, to)
         if _strigoi_at(state, to) and not _can_cross_strigoi(ctx, state, seat):
             return Refusal(MOVE_STEP, f"a Strigoi stands on {to}: crossing it needs Stealth")
-        left = turn.steps_left - step_cost(state, seat, to)
-        if must_leave and not _can_leave(ctx, state, seat, to, left):
+        onto_powerwolf = _other_hero_at(state, seat, to)
+        left = cast(int, effects.steps_after(turn.steps_left, onto_powerwolf))
+        here = state.heroes[seat].position
+        trail = (*(turn.trail or (here,)), to) if onto_powerwolf and here is not None else ()
+        if must_leave and not _can_leave(ctx, state, seat, to, left, trail):
             return Refusal(MOVE_STEP, f"{to} is taken and the hero could not move on from it to a free space")
         return None
 
@@ -233,9 +260,12 @@ class MoveRules(DecisionHandler[MoveFrame]):
         if isinstance(action, (UseAbility, GiveReward, RebelDraw)):
             return apply_ability(ctx, state, frame.seat, action)
         assert isinstance(action, Step)
-        cost = step_cost(state, frame.seat, action.to)
+        here = state.heroes[frame.seat].position
+        onto_powerwolf = _other_hero_at(state, frame.seat, action.to)
+        steps_left = cast(int, effects.steps_after(turn.steps_left, onto_powerwolf))
+        trail = (*(turn.trail or ((here,) if here is not None else ())), action.to) if onto_powerwolf else ()
         state = execute(state, MoveHero(frame.seat, action.to))
-        state = replace(state, turn=replace(turn, steps_left=turn.steps_left - cost, moved=True))
+        state = replace(state, turn=replace(turn, steps_left=steps_left, moved=True, trail=trail))
         if active_encounter(state, action.to, ctx) and _can_stop_on(state, frame.seat, action.to) and not turn.engaged:
             state = log(state, f"{ctx.heroes[frame.seat].value} stops on the encounter space {action.to}")
             # the move ends here (its frame closes); the steps left stay known, for a Stealth decline

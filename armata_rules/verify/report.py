@@ -9,8 +9,15 @@ from rich.table import Table
 from armata_rules.verify.invariants import INVARIANTS
 from armata_rules.verify.mutants import Mutant
 from armata_rules.verify.prover import ProofResult, prove_all
+from armata_rules.verify.termination import (
+    MOVE_CONTROLS,
+    RESOURCE_CONTROLS,
+    TerminationResult,
+    prove_move_variant,
+    prove_resource_variant,
+)
 
-__all__ = ["proof_table", "record", "self_test"]
+__all__ = ["proof_table", "record", "self_test", "termination_record", "termination_self_test", "termination_table"]
 
 
 def proof_table(results: list[ProofResult]) -> Table:
@@ -79,8 +86,9 @@ def record(results: list[ProofResult]) -> dict[str, object]:
 
 
 def self_test(mutants: tuple[Mutant, ...]) -> list[dict[str, object]]:
-    """Each negative control with whether the invariant it breaks got a counterexample."""
-    rows: list[dict[str, object]] = []
+    """Each negative control with whether the invariant it breaks got a counterexample (the termination proof's
+    controls included)."""
+    rows: list[dict[str, object]] = termination_self_test()
     for mutant in mutants:
         results = prove_all(kernels=mutant.kernels)
         failing = [r for r in results if r.status != "proved" and r.invariant == mutant.breaks]
@@ -94,3 +102,57 @@ def self_test(mutants: tuple[Mutant, ...]) -> list[dict[str, object]]:
             }
         )
     return rows
+
+
+def termination_table(results: list[TerminationResult]) -> Table:
+    """Variant × transition: proved for which player counts, with the bound on steps per move."""
+    table = Table(title="every turn ends: ranking functions (Z3)")
+    table.add_column("variant")
+    table.add_column("transition")
+    table.add_column("heroes", justify="right")
+    table.add_column("status")
+    table.add_column("steps per move at most", justify="right")
+    rows: dict[tuple[str, str], list[TerminationResult]] = defaultdict(list)
+    for r in results:
+        rows[(r.variant, r.transition)].append(r)
+    for (variant, transition), group in rows.items():
+        ok = all(r.status == "proved" for r in group)
+        heroes = ",".join(str(r.players) for r in group if r.players) or "all"
+        bounds = "/".join(str(r.bound) for r in group if r.bound) or "-"
+        status = "[green]proved[/green]" if ok else "[red]counterexample[/red]"
+        table.add_row(variant, transition, heroes, status, bounds)
+    return table
+
+
+def termination_record(results: list[TerminationResult]) -> dict[str, object]:
+    """A JSON-ready record of the termination proof: status per obligation and the move bound per player count."""
+    return {
+        "obligations": len(results),
+        "proved": sum(r.status == "proved" for r in results),
+        "move_bound": {str(r.players): r.bound for r in results if r.variant == "move"},
+        "results": [
+            {"variant": r.variant, "transition": r.transition, "players": r.players, "status": r.status}
+            | ({"counterexample": r.counterexample} if r.counterexample else {})
+            for r in results
+        ],
+    }
+
+
+def termination_self_test() -> list[dict[str, object]]:
+    """The termination proof's negative controls, each with whether it got a counterexample."""
+    rows: list[dict[str, object]] = []
+    for name, what, kernels in MOVE_CONTROLS:
+        failing = [r for r in prove_move_variant(3, 5, kernels) if r.status != "proved"]
+        rows.append(_control_row(name, what, "move variant", failing))
+    for name, what, steps in RESOURCE_CONTROLS:
+        failing = [r for r in prove_resource_variant(steps) if r.status != "proved"]
+        rows.append(_control_row(name, what, "resource variant", failing))
+    return rows
+
+
+def _control_row(name: str, what: str, breaks: str, failing: list[TerminationResult]) -> dict[str, object]:
+    example = ""
+    if failing:
+        cex = ", ".join(f"{k}={v}" for k, v in failing[0].counterexample.items())
+        example = f"'{failing[0].transition}' from {{{cex}}}"
+    return {"mutant": name, "description": what, "breaks": breaks, "caught": bool(failing), "example": example}
