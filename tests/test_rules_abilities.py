@@ -175,7 +175,7 @@ def test_advanced_cards_join_the_hand_at_the_end_of_the_turn_or_at_once(
     state = turn(g, [MOON, CROSS], positions={0: "C:0,2", 1: "N:2,0"}, strigoi={"Master": "NE:0,0"})
     state = play(g, state, Step(0, "C:1,1"), Choose(0, "flip"))
     state = draw(g, state, encounter(g, "red", "Rat Swarm"))
-    state = play(g, state, Pass(0, "resolve"))
+    state = play(g, state, Pass(0, "resolve"), Pass(0, "end_fight_phase"))
     assert state.to_act.decision == "draw_strigoi_token"  # still Roel's turn
     has = any(g.pack.cards[c].title == "Fire & Forgive" for c in state.heroes[0].hand if c in g.pack.cards)
     assert has is in_hand_at_once

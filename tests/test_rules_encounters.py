@@ -43,6 +43,12 @@ def test_beating_a_monster_with_blood_puts_a_counter_on_the_altar() -> None:
     state = play(g, state, Pass(0, "resolve"))
     assert (state.blood.supply, state.blood.altar) == (13, 1)
     assert "C:1,1" in state.fight_tokens
+    # the fight is over, the turn is not: abilities before the Strigoi act (peg19.en:756, sb19.en:306)
+    assert state.to_act.seats == (0,) and state.to_act.decision == "fight"
+    legal = g.legal_actions(state)
+    assert Pass(0, "end_fight_phase") in legal
+    assert not any(a.kind in ("attack_strigoi", "choose", "peek") for a in legal)  # one encounter per turn
+    state = play(g, state, Pass(0, "end_fight_phase"))
     assert state.to_act.seats == (1,)  # no Strigoi on the board: Matthew's turn
     assert "Fire & Forgive" in state.heroes[0].earned  # first red monster (peg19.en:963), at the end of the turn
 
@@ -102,6 +108,7 @@ def test_the_third_wound_costs_a_blood_point_and_resets_the_hero() -> None:
     state = draw(g, state, wound(g, "Wound"))
     assert state.heroes[0].wounds == ()
     assert (state.blood.altar, state.blood.inferno) == (1, 1)
+    state = play(g, state, Pass(0, "end_fight_phase"))  # earned cards join the hand at the end of the turn
     assert "Incense & Iron" in state.heroes[0].earned  # the first defeated Powerwolf (peg19.en:986)
 
 
@@ -209,3 +216,18 @@ def test_heal_lets_the_wounded_choose() -> None:
     assert state.to_act.decision == "heal"
     state = play(g, state, HealWound(0, leg))
     assert state.heroes[0].wounds == (plain,)
+
+
+def test_abilities_may_be_used_after_the_fight_before_the_strigoi_act() -> None:
+    """peg19.en:756 (any time during the turn, not during a fight), peg19.de:165 and sb19.en:306 (before the
+    Strigoi move and attack): the first release closed the turn with the fight."""
+    g = game()
+    roel = g.heroes[0]
+    assert roel.value == "Roel"
+    state = draw(g, _at_red(g, hands={0: [reward(g, "Holy Water")]}), encounter(g, "red", "Cultist"))
+    state = play(g, state, Pass(0, "resolve"))
+    legal = g.legal_actions(state)
+    uses = [a for a in legal if a.kind in ("use_ability", "give_reward", "rebel_draw")]
+    assert uses, legal
+    state = play(g, state, uses[0])
+    assert state.to_act.seats == (0,) and state.to_act.decision == "fight"

@@ -37,7 +37,7 @@ def test_worked_example_when_the_moon_shines_red() -> None:
     assert state.turn is not None and state.turn.steps_left == 0 and state.turn.encountered
     state = play(g, state, Choose(0, "flip"))
     state = draw(g, state, encounter(g, "red", "Rat Swarm"))
-    state = play(g, state, Pass(0, "resolve"))
+    state = play(g, state, Pass(0, "resolve"), Pass(0, "end_fight_phase"))
     assert state.to_act.decision == "draw_strigoi_token"
     state = draw(g, state, MASTER_ZERO)
     assert state.strigoi[0].position == "N:0,0"  # E on the NE platform points at N

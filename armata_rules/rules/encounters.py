@@ -155,7 +155,13 @@ def _pending_encounter(state: GameState) -> bool:
 
 @handles(FightPhase)
 class FightPhaseRules(DecisionHandler[FightPhase]):
-    """Flip (or peek at) the encounter, attack a Strigoi, use an ability, or end the phase."""
+    """Flip (or peek at) the encounter, attack a Strigoi, use an ability, or end the phase.
+
+    The frame stays under an encounter or a fight and comes back when it is over: the turn's one encounter or
+    fight is then spent (``engaged``), and the hero may still use abilities, hand over rewards or draw with
+    Nighttime Rebel before passing to the Strigoi, since abilities are for "any time during their turn" but not
+    *during* a fight (peg19.en:756), "before the Strigoi move and attack" (peg19.de:165, sb19.en:306).
+    """
 
     def candidates(self, ctx: RulesContext, state: GameState, frame: FightPhase) -> Iterable[Action]:
         seat = frame.seat
@@ -206,7 +212,8 @@ class FightPhaseRules(DecisionHandler[FightPhase]):
             state = log(
                 state, f"{ctx.heroes[seat].value} attacks the {state.strigoi[action.strigoi].name} ({action.mode})"
             )
-            return replace_top(state, Fight(seat, f"strigoi:{action.strigoi}", action.mode))
+            # pushed above the fight phase, which comes back once the fight is over (the ability window)
+            return push(state, Fight(seat, f"strigoi:{action.strigoi}", action.mode))
         position = state.heroes[seat].position
         assert position is not None
         colour = _colour(ctx, state, seat)
@@ -217,7 +224,7 @@ class FightPhaseRules(DecisionHandler[FightPhase]):
             )
         state = replace(state, turn=replace(turn, engaged=True))
         state = log(state, f"{ctx.heroes[seat].value} {'peeks at' if peeked else 'flips'} the {colour} encounter")
-        return push(replace_top(state, EncounterDone(seat, position)), DrawEncounter(seat, colour, peeked))
+        return push(state, EncounterDone(seat, position), DrawEncounter(seat, colour, peeked))
 
 
 def _draw_pool(stack: Stack) -> tuple[str, ...]:
@@ -289,8 +296,10 @@ class EncounterChoiceRules(DecisionHandler[EncounterChoice]):
             state = execute(state, LeaveOnTop(colour, token.id))
             state = replace(state, turn=replace(turn, engaged=False, encountered=False, declined=position))
             state = log(state, f"{who} leaves the {token.title} face up on the {colour} stack")
-            state = pop(state)  # the EncounterDone below would place a fight token: the encounter did not happen
-            return push(replace_top(state, FightPhase(seat)), MoveFrame(seat))
+            # the EncounterDone below would place a fight token: the encounter did not happen; the fight phase
+            # under it waits while the hero moves on
+            state = pop(pop(state))
+            return push(state, MoveFrame(seat))
         state = execute(state, DiscardToStack(colour, token.id))
         if action.option == "free":
             state = take_back_discard(state, seat)

@@ -34,6 +34,7 @@ def moon_shines_red() -> tuple[str, list[str]]:
     state = game.apply(state, Choose(0, "flip"))
     state = game.apply(state, ChanceOutcome("draw_red", "red/rat-swarm#1"))
     state = game.apply(state, Pass(0, "resolve"))
+    state = game.apply(state, Pass(0, "end_fight_phase"))  # the ability window after the fight
     state = game.apply(state, ChanceOutcome("draw_strigoi_token", "strigoi-token/master+0#1"))
     master = state.strigoi[0].position or ""
     seen = [space for line in sight_lines(game.fortress, state.board, master) for space, _ in line.seen]
