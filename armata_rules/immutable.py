@@ -7,6 +7,10 @@
 For each class a copier is generated once (as :mod:`dataclasses` itself generates ``__init__``): one keyword-only
 parameter per field, each slot written through its member descriptor. Unknown field names raise ``TypeError`` as
 any bad keyword argument does. Classes without slots fall back to :func:`dataclasses.replace`.
+
+:class:`Memo` gives a frozen, slotted dataclass one extra slot that is no field: a dictionary of data derived from
+the instance, filled lazily (:func:`memo`). A copy made by :func:`replace` starts without it, and equality, hashing,
+pickling and ``fields()`` never see it.
 """
 
 from __future__ import annotations
@@ -15,11 +19,32 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["replace"]
+__all__ = ["Memo", "memo", "replace"]
 
 T = TypeVar("T")
 _COPIERS: dict[type, Callable[..., Any]] = {}
 _UNCHANGED = object()
+
+
+class Memo:
+    """Base class of immutable values that cache data derived from themselves (see :func:`memo`)."""
+
+    __slots__ = ("_memo",)
+    _memo: dict[object, Any]
+
+
+def memo(obj: Memo) -> dict[object, Any]:
+    """The cache of data derived from ``obj``, created empty on first use.
+
+    Only data that is a pure function of ``obj`` (and of fixed facts named in the key) may be stored here: the
+    instance is immutable, so the cache never goes stale.
+    """
+    try:
+        return obj._memo
+    except AttributeError:
+        cache: dict[object, Any] = {}
+        object.__setattr__(obj, "_memo", cache)
+        return cache
 
 
 def replace(obj: T, /, **changes: Any) -> T:
