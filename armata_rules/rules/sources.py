@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from armata_rules.components.icons import Ability
 from armata_rules.effects import CardZone, Effect, MoveCard, SpendIcon, SpendToken
+from armata_rules.immutable import memo
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.registry import rule
 from armata_rules.state import GameState
@@ -88,7 +89,20 @@ def _card_icons(ctx: RulesContext, card: str) -> tuple[Ability, ...]:
 def available_sources(
     ctx: RulesContext, state: GameState, seat: int, ability: Ability, *, in_fight: bool = False
 ) -> list[Source]:
-    """Every source from which ``seat`` may use ``ability`` now, in a stable order."""
+    """Every source from which ``seat`` may use ``ability`` now, in a stable order.
+
+    Computed once per state, game and question: listing the legal actions asks for every ability, and the guard
+    of the action applied next asks again.
+    """
+    key = (available_sources, seat, ability, in_fight)
+    cache = memo(state)
+    entry: tuple[RulesContext, tuple[Source, ...]] | None = cache.get(key)
+    if entry is None or entry[0] is not ctx:
+        entry = cache[key] = (ctx, tuple(_find_sources(ctx, state, seat, ability, in_fight)))
+    return list(entry[1])
+
+
+def _find_sources(ctx: RulesContext, state: GameState, seat: int, ability: Ability, in_fight: bool) -> list[Source]:
     hero = state.heroes[seat]
     if ability in ctx.blocked(hero):
         return []
