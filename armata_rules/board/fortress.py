@@ -386,7 +386,7 @@ class Fortress:
         for sid in sorted(state.ladders):  # sorted: corridor order must not depend on set iteration order
             for entry in self.ladder_sites[sid].entries:
                 join(sid, entry)
-        # direction order: the order in which the corridors were found depends on set iteration (string hashes)
+        # exits in direction order, whatever order the corridors were joined in
         corridors = {sid: dict(sorted(exits.items())) for sid, exits in corridors.items()}
         stairs = tuple(sid for sid in cells if self.spaces[sid].kind.is_stairs)
         rooms: dict[str, list[SpaceId]] = {}
