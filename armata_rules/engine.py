@@ -112,7 +112,7 @@ class Game:
             raise GameSetupError(f"a game has 2 to 5 heroes (peg19.en:884); got {len(chosen)}")
         if len(set(chosen)) != len(chosen):
             raise GameSetupError("each player chooses a different Powerwolf (peg19.en:718)")
-        fortress = Fortress(layout or default_layout())
+        fortress = Fortress.of(layout or default_layout())
         return cls(RulesContext(ruleset, pack or default_pack(), fortress, chosen, seed), chance)
 
     # ------------------------------------------------------------------------------------------ facts

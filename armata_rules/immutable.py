@@ -1,31 +1,74 @@
 """A fast :func:`dataclasses.replace` for the engine's frozen, slotted dataclasses.
 
-``dataclasses.replace`` re-runs the class's ``__init__`` through generic keyword handling; on the hot path
-(every ``apply`` builds several new states) that machinery is most of the cost. The classes copied here have no
+``dataclasses.replace`` re-runs the class's ``__init__`` through generic keyword handling; on the hot path (every
+``apply`` builds about ten new states) that machinery was most of the cost. The classes copied here have no
 ``__post_init__`` and no init-only fields, so copying the slots and overriding some is equivalent.
+
+For each class a copier is generated once (as :mod:`dataclasses` itself generates ``__init__``): one keyword-only
+parameter per field, each slot written through its member descriptor. Unknown field names raise ``TypeError`` as
+any bad keyword argument does. Classes without slots fall back to :func:`dataclasses.replace`.
+
+:class:`Memo` gives a frozen, slotted dataclass one extra slot that is no field: a dictionary of data derived from
+the instance, filled lazily (:func:`memo`). A copy made by :func:`replace` starts without it, and equality, hashing,
+pickling and ``fields()`` never see it.
 """
 
 from __future__ import annotations
 
-from dataclasses import fields
+import dataclasses
+from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["replace"]
+__all__ = ["Memo", "memo", "replace"]
 
 T = TypeVar("T")
-_NAMES: dict[type, tuple[str, ...]] = {}
+_COPIERS: dict[type, Callable[..., Any]] = {}
+_UNCHANGED = object()
+
+
+class Memo:
+    """Base class of immutable values that cache data derived from themselves (see :func:`memo`)."""
+
+    __slots__ = ("_memo",)
+    _memo: dict[object, Any]
+
+
+def memo(obj: Memo) -> dict[object, Any]:
+    """The cache of data derived from ``obj``, created empty on first use.
+
+    Only data that is a pure function of ``obj`` (and of fixed facts named in the key) may be stored here: the
+    instance is immutable, so the cache never goes stale.
+    """
+    try:
+        return obj._memo
+    except AttributeError:
+        cache: dict[object, Any] = {}
+        object.__setattr__(obj, "_memo", cache)
+        return cache
 
 
 def replace(obj: T, /, **changes: Any) -> T:
     """A copy of the frozen dataclass ``obj`` with ``changes``; unknown field names raise ``TypeError``."""
     cls = type(obj)
-    names = _NAMES.get(cls)
-    if names is None:
-        names = _NAMES[cls] = tuple(f.name for f in fields(obj))  # type: ignore[arg-type]
-    for name in changes:
-        if name not in names:
-            raise TypeError(f"{cls.__name__} has no field {name!r}")
-    new = object.__new__(cls)
-    for name in names:
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
+    copier = _COPIERS.get(cls)
+    if copier is None:
+        copier = _COPIERS[cls] = _make_copier(cls)
+    new: T = copier(obj, **changes)
     return new
+
+
+def _make_copier(cls: type) -> Callable[..., Any]:
+    """Generate ``copier(obj, *, field=UNCHANGED, ...)`` for the dataclass ``cls``."""
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    if "__slots__" not in cls.__dict__:
+        return dataclasses.replace
+    namespace: dict[str, Any] = {"UNCHANGED": _UNCHANGED, "new_object": object.__new__, "cls": cls}
+    lines = [f"def copier(obj, *, {', '.join(f'{name}=UNCHANGED' for name in names)}):", "    new = new_object(cls)"]
+    for number, name in enumerate(names):
+        namespace[f"set_{number}"] = cls.__dict__[name].__set__
+        lines.append(f"    set_{number}(new, obj.{name} if {name} is UNCHANGED else {name})")
+    lines.append("    return new")
+    exec("\n".join(lines), namespace)
+    copier: Callable[..., Any] = namespace["copier"]
+    copier.__qualname__ = f"replace[{cls.__qualname__}]"
+    return copier

@@ -19,7 +19,7 @@ from enum import Enum
 from armata_rules.board.fortress import FortressState, SpaceId
 from armata_rules.components.icons import Hero
 from armata_rules.frames import Frame, ToAct
-from armata_rules.immutable import replace
+from armata_rules.immutable import Memo, replace
 
 __all__ = [
     "Blood",
@@ -169,7 +169,7 @@ class Log:
 
 
 @dataclass(frozen=True, slots=True)
-class GameState:
+class GameState(Memo):
     """Everything about a game at one moment. Compare with ``==``; fingerprint with :meth:`hash`."""
 
     round: int

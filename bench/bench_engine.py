@@ -1,8 +1,11 @@
-"""Speed of the engine, measured as a ratio against python-chess run side by side in the same process.
+"""Speed of the engine, as a ratio against python-chess run side by side in the same process, and its memory.
 
 Both play random legal moves: armata-rules lists its legal actions and applies one (chance resolved by the seeded
-generator); python-chess lists its legal moves and pushes one. The figures are decisions (plies) per second and
-their ratio, then complete games per second for each hero count. Nothing here is asserted: read the ratio.
+generator); python-chess lists its legal moves and pushes one. Then: complete games per second for each hero count,
+``legal_actions`` alone and ``apply`` alone over recorded states, the ambiguity finder over a whole rulebook text,
+and bytes per state and per game record. Rates are per second of this process's CPU time (``time.process_time``),
+so other work on a shared machine does not count against either side. Targets are printed beside the figures;
+nothing is asserted. A game that hits an engine error is counted and reported, and the run goes on.
 
     make bench            # or: .venv/bin/python bench/bench_engine.py --seconds 5
 """
@@ -10,70 +13,274 @@ their ratio, then complete games per second for each hero count. Nothing here is
 from __future__ import annotations
 
 import argparse
+import gc
+import json
 import random
+import tempfile
 import time
+import tracemalloc
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
 
 import chess
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
+from rich.table import Table
 
 from armata_rules import Game, editions
+from armata_rules.actions import Action
+from armata_rules.immutable import replace
+from armata_rules.records import GameRecord
+from armata_rules.state import GameState
 
 HEROES = ("Attila", "Falk Maria", "Charles", "Matthew", "Roel")
+TARGET_RATIO = 1.5  # armata-rules decisions/s over python-chess plies/s (issue 15)
+TARGET_GAMES = 100.0  # complete 4-hero random games/s on one core (issue 15)
 
 
-def armata_decisions(seconds: float, seed: int = 0) -> float:
-    """Random legal decisions per second, games restarted when they end."""
-    rng = random.Random(seed)
-    done, start = 0, time.perf_counter()
-    game_seed = seed
-    while time.perf_counter() - start < seconds:
-        game = Game.new(HEROES[: 2 + game_seed % 4], ruleset=editions.ALL[game_seed % 6], seed=game_seed)
-        state = game.initial_state()
-        while not state.is_over and time.perf_counter() - start < seconds:
-            state = game.apply(state, rng.choice(game.legal_actions(state)))
-            done += 1
-        game_seed += 1
-    return done / (time.perf_counter() - start)
+@dataclass
+class Errors:
+    """Engine errors met during random play: counted by kind, the first message of each kept."""
+
+    counts: Counter[str] = field(default_factory=Counter)
+    first: dict[str, str] = field(default_factory=dict)
+
+    def add(self, err: Exception, where: str) -> None:
+        kind = type(err).__name__
+        self.counts[kind] += 1
+        self.first.setdefault(kind, f"{where}: {str(err)[:160]}")
 
 
-def chess_plies(seconds: float, seed: int = 0) -> float:
-    """Random legal plies per second with python-chess (legal move generation + push)."""
-    rng = random.Random(seed)
-    done, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        board = chess.Board()
-        while not board.is_game_over(claim_draw=False) and time.perf_counter() - start < seconds:
-            board.push(rng.choice(list(board.legal_moves)))
-            done += 1
-    return done / (time.perf_counter() - start)
+class Clock:
+    """CPU seconds of this process since creation; ``tick`` reports progress to a rich task."""
+
+    def __init__(self, progress: Progress, task: TaskID, seconds: float) -> None:
+        self.start = time.process_time()
+        self.seconds = seconds
+        self.progress = progress
+        self.task = task
+
+    @property
+    def elapsed(self) -> float:
+        return time.process_time() - self.start
+
+    def running(self) -> bool:
+        elapsed = self.elapsed
+        self.progress.update(self.task, completed=min(elapsed, self.seconds))
+        return elapsed < self.seconds
 
 
-def armata_games(heroes: int, seconds: float, seed: int = 0) -> tuple[float, float]:
-    """Complete random games per second with ``heroes`` heroes, and their mean length in decisions."""
-    rng = random.Random(seed)
-    games, decisions, start = 0, 0, time.perf_counter()
-    while time.perf_counter() - start < seconds or games == 0:
-        game = Game.new(HEROES[:heroes], ruleset=editions.PEG19_EN, seed=seed + games)
-        state = game.initial_state()
+@contextmanager
+def measuring(progress: Progress, label: str, seconds: float) -> Iterator[Clock]:
+    task = progress.add_task(label, total=seconds)
+    yield Clock(progress, task, seconds)
+    progress.update(task, completed=seconds)
+
+
+def new_game(seed: int, heroes: int | None = None) -> Game:
+    """Game ``seed``: every preset and 2-5 heroes in turn, unless ``heroes`` is fixed (then the Pegasus English)."""
+    if heroes is None:
+        return Game.new(HEROES[: 2 + seed % 4], ruleset=editions.ALL[seed % len(editions.ALL)], seed=seed)
+    return Game.new(HEROES[:heroes], ruleset=editions.PEG19_EN, seed=seed)
+
+
+def play(game: Game, rng: random.Random, errors: Errors, keep: bool = False) -> tuple[int, list[GameState]]:
+    """One random game: decisions taken (and, with ``keep``, every state met); an engine error ends it."""
+    state = game.initial_state()
+    kept = [state] if keep else []
+    decisions = 0
+    try:
         while not state.is_over:
             state = game.apply(state, rng.choice(game.legal_actions(state)))
             decisions += 1
+            if keep:
+                kept.append(state)
+    except Exception as err:  # counted and reported: the bench measures, the tests judge
+        errors.add(err, f"seed {game.seed}, decision {decisions}")
+    return decisions, kept
+
+
+def chess_plies(clock: Clock, seed: int = 0) -> float:
+    """Random legal plies per CPU second with python-chess (legal move generation + push)."""
+    rng = random.Random(seed)
+    done = 0
+    while clock.running():
+        board = chess.Board()
+        while not board.is_game_over(claim_draw=False):
+            board.push(rng.choice(list(board.legal_moves)))
+            done += 1
+            if done % 256 == 0 and not clock.running():
+                break
+    return done / clock.elapsed
+
+
+def armata_decisions(clock: Clock, errors: Errors, seed: int = 0) -> float:
+    """Random legal decisions per CPU second, every preset and 2-5 heroes, games restarted when they end."""
+    rng = random.Random(seed)
+    done, game_seed = 0, seed
+    while clock.running():
+        decisions, _ = play(new_game(game_seed), rng, errors)
+        done += decisions
+        game_seed += 1
+    return done / clock.elapsed
+
+
+def armata_games(clock: Clock, heroes: int, errors: Errors, seed: int = 0) -> tuple[float, float]:
+    """Complete random games per CPU second with ``heroes`` heroes, and their mean length in decisions."""
+    rng = random.Random(seed)
+    games = decisions = 0
+    while clock.running() or games == 0:
+        decisions += play(new_game(seed + games, heroes), rng, errors)[0]
         games += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, decisions / games
+    return games / clock.elapsed, decisions / games
+
+
+def sample_positions(games: int, errors: Errors) -> list[tuple[Game, GameState, Action]]:
+    """Decision points of random games (every preset, 2-5 heroes) with the action random play took there."""
+    rng = random.Random(7)
+    positions = []
+    for seed in range(games):
+        game = new_game(1000 + seed)
+        _, states = play(game, random.Random(seed), errors, keep=True)
+        for state in states:
+            actions = game.legal_actions(state)
+            if actions:
+                positions.append((game, state, rng.choice(actions)))
+    return positions
+
+
+def calls_per_second(
+    clock: Clock, positions: list[tuple[Game, GameState, Action]], call: Callable[..., object]
+) -> float:
+    """Calls per CPU second of ``call(game, state, action)`` over the positions, each on a fresh copy of the state
+    (so nothing derived and cached by an earlier call is reused)."""
+    done = spent = 0.0
+    while clock.running():
+        fresh = [(game, replace(state), action) for game, state, action in positions]
+        start = time.process_time()
+        for game, state, action in fresh:
+            call(game, state, action)
+        spent += time.process_time() - start
+        done += len(fresh)
+    return done / spent
+
+
+def finder_seconds(lang: str = "de") -> float | None:
+    """CPU seconds the ambiguity finder takes over the whole Pegasus text of ``lang``; ``None`` without the books."""
+    from armata_rules.translations.corpus import load_corpus
+    from armata_rules.translations.finder import find_in_text
+    from armata_rules.translations.sources import SOURCES, RulebookError, Rulebooks
+
+    try:
+        books = Rulebooks.load()
+    except RulebookError:
+        return None
+    corpus = load_corpus()
+    section = next(s for s in SOURCES if s.source == f"peg19.{lang}")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"peg19.{lang}.txt"
+        path.write_text("\n".join(books.lines["peg19"][section.first - 1 : section.last]) + "\n", encoding="utf-8")
+        start = time.process_time()
+        find_in_text(path, lang, corpus, books, "peg19")
+        return time.process_time() - start
+
+
+def memory(errors: Errors) -> tuple[float, float, int, int]:
+    """Bytes per state kept (what a game's states add together: shared parts counted once), bytes of a game
+    record in memory and as JSON, and the number of decisions of the game measured."""
+    game = new_game(3, heroes=4)
+    play(game, random.Random(3), Errors())  # warm the fortress's cache of board views: it is no state's
+    rng = random.Random(3)
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    state = game.initial_state()
+    states, actions = [state], []
+    try:
+        while not state.is_over:
+            action = rng.choice(game.legal_actions(state))
+            state = game.apply(state, action)
+            states.append(state)
+            actions.append(action)
+    except Exception as err:  # counted and reported
+        errors.add(err, "memory game")
+    for kept in states:  # derived data cached while playing is not part of a state's own size
+        for holder in (kept, kept.board):
+            if hasattr(holder, "_memo"):
+                object.__delattr__(holder, "_memo")
+    gc.collect()
+    per_state = (tracemalloc.get_traced_memory()[0] - before) / len(states)
+    start = tracemalloc.get_traced_memory()[0]
+    record = GameRecord.of(game, actions, state)
+    record_bytes = tracemalloc.get_traced_memory()[0] - start
+    tracemalloc.stop()
+    return per_state, record_bytes, len(json.dumps(record.to_json()).encode()), len(actions)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement (default 5)")
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per measurement (default 5)")
+    parser.add_argument("--sample-games", type=int, default=6, help="games whose states feed legal/apply (default 6)")
     args = parser.parse_args()
-    ours = armata_decisions(args.seconds)
-    theirs = chess_plies(args.seconds)
-    print(f"armata-rules  {ours:10.0f} decisions/s (random legal play, every preset, 2-5 heroes)")
-    print(f"python-chess  {theirs:10.0f} plies/s     (random legal play)")
-    print(f"ratio         {ours / theirs:10.3f} (armata-rules / python-chess)")
-    for heroes in (2, 3, 4, 5):
-        rate, length = armata_games(heroes, args.seconds / 2)
-        print(f"{heroes} heroes      {rate:10.2f} complete games/s ({length:.0f} decisions a game)")
+    console = Console()
+    errors = Errors()
+    columns = (TextColumn("{task.description:<32}"), BarColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        with measuring(progress, "python-chess random plies", args.seconds) as clock:
+            theirs = chess_plies(clock)
+        with measuring(progress, "armata-rules random decisions", args.seconds) as clock:
+            ours = armata_decisions(clock, errors)
+        games = {}
+        for heroes in (2, 3, 4, 5):
+            with measuring(progress, f"complete games, {heroes} heroes", args.seconds / 2) as clock:
+                games[heroes] = armata_games(clock, heroes, errors)
+        task = progress.add_task("recording positions", total=None)
+        positions = sample_positions(args.sample_games, errors)
+        progress.update(task, total=1, completed=1)
+        with measuring(progress, "legal_actions alone", args.seconds / 2) as clock:
+            legal = calls_per_second(clock, positions, lambda game, state, _: game.legal_actions(state))
+        with measuring(progress, "apply alone", args.seconds / 2) as clock:
+            apply = calls_per_second(clock, positions, lambda game, state, action: game.apply(state, action))
+        task = progress.add_task("ambiguity finder, whole text", total=None)
+        finder = finder_seconds()
+        progress.update(task, total=1, completed=1)
+        task = progress.add_task("memory", total=None)
+        per_state, record_bytes, record_json, record_decisions = memory(errors)
+        progress.update(task, total=1, completed=1)
+
+    table = Table(title="armata-rules speed (per CPU second of this process)")
+    table.add_column("measure")
+    table.add_column("figure", justify="right")
+    table.add_column("target", justify="right")
+    table.add_column("", justify="center")
+
+    def row(name: str, figure: str, target: str = "", met: bool | None = None) -> None:
+        table.add_row(name, figure, target, "" if met is None else ("[green]met" if met else "[red]not yet"))
+
+    row("python-chess random plies/s", f"{theirs:,.0f}")
+    row("armata-rules random decisions/s", f"{ours:,.0f}")
+    ratio = ours / theirs
+    row("ratio armata / chess", f"{ratio:.2f}x", f">= {TARGET_RATIO}x", ratio >= TARGET_RATIO)
+    for heroes, (rate, length) in games.items():
+        if heroes == 4:
+            row(f"{heroes}-hero games/s ({length:.0f} decisions)", f"{rate:.1f}", f">= {TARGET_GAMES:.0f}", rate >= 100)
+        else:
+            row(f"{heroes}-hero games/s ({length:.0f} decisions)", f"{rate:.1f}")
+    row(f"legal_actions alone/s ({len(positions)} states)", f"{legal:,.0f}", f"{1e6 / legal:.0f} µs a call")
+    row(f"apply alone/s ({len(positions)} states)", f"{apply:,.0f}", f"{1e6 / apply:.0f} µs a call")
+    row("finder, whole peg19.de text", "no rulebooks" if finder is None else f"{finder:.2f} s")
+    row("bytes per state kept", f"{per_state:,.0f}")
+    row(f"bytes per record ({record_decisions} actions)", f"{record_bytes:,}", f"JSON {record_json:,} bytes")
+    console.print(table)
+    if errors.counts:
+        console.print(f"[red]engine errors in random play: {sum(errors.counts.values())}[/red] (games cut short)")
+        for kind, count in errors.counts.most_common():
+            console.print(f"  {count} x {kind}; first: {errors.first[kind]}", markup=False)
+    else:
+        console.print("no engine errors in random play")
 
 
 if __name__ == "__main__":

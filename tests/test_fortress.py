@@ -5,6 +5,10 @@ The hand-checked values were read off the rendered default board (``make demo`` 
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import networkx as nx
 import pytest
 from hypothesis import given
@@ -185,3 +189,46 @@ def test_tunnel_moves_cost_exactly_two(state: FortressState, data: st.DataObject
     assert graph.edges[start, entry]["kind"] == EdgeKind.CORRIDOR
     assert arrival in fortress.tunnel_exits(entry, state)
     assert nx.shortest_path_length(graph, start, arrival, weight="steps") <= 2
+
+
+_NEIGHBOUR_DUMP = """
+from armata_rules.board import Fortress, default_layout
+fortress = Fortress(default_layout())
+state = fortress.rotated(fortress.with_ladders(fortress.initial_state(), sorted(fortress.ladder_sites)[:3]), "S", 2)
+for space in sorted(fortress.view(state).cells):
+    print(space, fortress.exits(space, state))
+"""
+
+
+def test_exit_order_is_the_same_in_every_process() -> None:
+    """Legal steps are listed in exit order: it must not depend on string hashing (PYTHONHASHSEED)."""
+    dumps = {
+        subprocess.run(
+            [sys.executable, "-c", _NEIGHBOUR_DUMP],
+            env=os.environ | {"PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(dumps) == 1
+
+
+@given(fortress_states())
+def test_exits_are_corridors_in_direction_order_then_tunnels(state: FortressState) -> None:
+    fortress = default_fortress()
+    view = fortress.view(state)
+    assert fortress.view(state) is view  # cached on the state
+    for space in view.cells:
+        corridors = view.corridors[space]
+        assert list(corridors) == sorted(corridors)
+        assert fortress.neighbours(space, state) == tuple(corridors.values())
+        assert view.adjacent[space] == set(corridors.values())
+        assert fortress.exits(space, state) == fortress.neighbours(space, state) + fortress.tunnel_exits(space, state)
+
+
+def test_a_layout_is_compiled_once() -> None:
+    layout = default_layout()
+    assert Fortress.of(layout) is Fortress.of(layout)
+    assert Fortress.of(layout).layout is layout

@@ -27,6 +27,7 @@ from armata_rules.board.hexgrid import (
     rotate,
 )
 from armata_rules.board.layout import Layout, PlatformTile, RoomTile, SpaceKind
+from armata_rules.immutable import Memo, memo
 
 __all__ = ["EdgeKind", "Fortress", "FortressState", "FortressView", "LadderSite", "Space", "SpaceId"]
 
@@ -78,7 +79,7 @@ class LadderSite:
 
 
 @dataclass(frozen=True, slots=True)
-class FortressState:
+class FortressState(Memo):
     """What changes on the board: rotation of each platform (60° steps), collapsed rooms, ladder tiles placed.
 
     ``rotations`` follows :attr:`Fortress.platform_rooms`. Build new states with the :class:`Fortress` helpers.
@@ -91,18 +92,40 @@ class FortressState:
 
 @dataclass(frozen=True, slots=True)
 class FortressView:
-    """The board in one state: where each space in play lies and which corridors are open."""
+    """The board in one state: where each space in play lies and which corridors are open.
+
+    ``corridors`` maps each space to its open corridors by cell direction, in direction order; ``neighbours`` lists
+    the same spaces, ``adjacent`` holds them as a set, and ``exits`` adds the tunnel exits of stairs and ladder tiles:
+    every query of the movement and sight rules is one dictionary lookup.
+    """
 
     cells: Mapping[SpaceId, Hex]
     at: Mapping[Hex, SpaceId]
     corridors: Mapping[SpaceId, Mapping[int, SpaceId]]
     stairs: tuple[SpaceId, ...]
     rooms: Mapping[str, tuple[SpaceId, ...]]
+    neighbours: Mapping[SpaceId, tuple[SpaceId, ...]]
+    adjacent: Mapping[SpaceId, frozenset[SpaceId]]
+    exits: Mapping[SpaceId, tuple[SpaceId, ...]]
     _graph: list[nx.Graph[SpaceId]] = field(default_factory=list, repr=False, compare=False)
 
 
 class Fortress:
-    """A compiled layout. Immutable; queries take a :class:`FortressState`."""
+    """A compiled layout. Immutable; queries take a :class:`FortressState`.
+
+    Compiling is not free (about a millisecond); :meth:`of` shares one compiled fortress, and its cache of board
+    views, between every game on the same layout object.
+    """
+
+    @classmethod
+    def of(cls, layout: Layout) -> Fortress:
+        """The compiled fortress of ``layout``, compiled once per layout object."""
+        entry = _COMPILED.get(id(layout))
+        if entry is None or entry[0] is not layout:
+            if len(_COMPILED) >= _COMPILED_MAX:
+                _COMPILED.pop(next(iter(_COMPILED)))
+            entry = _COMPILED[id(layout)] = (layout, cls(layout))
+        return entry[1]
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
@@ -212,8 +235,12 @@ class Fortress:
 
     # ------------------------------------------------------------------ geometry in a state
     def view(self, state: FortressState) -> FortressView:
-        """The cached corridor map of ``state``."""
-        return self._view(state)
+        """The corridor map of ``state``: cached on the state, and per equal state in this fortress."""
+        cache = memo(state)
+        view: FortressView | None = cache.get(self)
+        if view is None:
+            view = cache[self] = self._view(state)
+        return view
 
     def cell(self, space: SpaceId, state: FortressState) -> Hex:
         """Where ``space`` lies on the lattice in ``state``; ``KeyError`` if it is out of play."""
@@ -229,18 +256,22 @@ class Fortress:
 
     def neighbours(self, space: SpaceId, state: FortressState) -> tuple[SpaceId, ...]:
         """Spaces one corridor step away from ``space`` (walls block; out-of-play spaces are gone)."""
-        return tuple(self.view(state).corridors.get(space, {}).values())
+        return self.view(state).neighbours.get(space, ())
 
     def tunnel_exits(self, space: SpaceId, state: FortressState) -> tuple[SpaceId, ...]:
         """From a stairs space or ladder tile, every other one in play (peg19.en:767, sb19.en:317)."""
         view = self.view(state)
-        if space not in view.cells or not self._space(space).kind.is_stairs:
+        if space not in view.cells or not self.spaces[space].kind.is_stairs:
             return ()
         return tuple(other for other in view.stairs if other != space)
 
+    def exits(self, space: SpaceId, state: FortressState) -> tuple[SpaceId, ...]:
+        """The corridor neighbours of ``space`` in direction order, then its tunnel exits: every single step."""
+        return self.view(state).exits.get(space, ())
+
     def corridor_adjacent(self, a: SpaceId, b: SpaceId, state: FortressState) -> bool:
         """Whether a corridor joins ``a`` and ``b`` directly."""
-        return b in self.view(state).corridors.get(a, {}).values()
+        return b in self.view(state).adjacent.get(a, ())
 
     def lattice_adjacent(self, a: SpaceId, b: SpaceId, state: FortressState) -> bool:
         """Whether ``a`` and ``b`` are neighbouring cells, wall or no wall."""
@@ -365,7 +396,21 @@ class Fortress:
             owner = self.spaces[sid].room
             if owner is not None:
                 rooms.setdefault(owner, []).append(sid)
-        return FortressView(cells, at, corridors, stairs, {room: tuple(ids) for room, ids in rooms.items()})
+        neighbours = {sid: tuple(exits.values()) for sid, exits in corridors.items()}
+        exits = {
+            sid: near + tuple(other for other in stairs if other != sid) if self.spaces[sid].kind.is_stairs else near
+            for sid, near in neighbours.items()
+        }
+        return FortressView(
+            cells,
+            at,
+            corridors,
+            stairs,
+            {room: tuple(ids) for room, ids in rooms.items()},
+            neighbours,
+            {sid: frozenset(near) for sid, near in neighbours.items()},
+            exits,
+        )
 
     # ------------------------------------------------------------------ helpers
     def _space(self, space: SpaceId) -> Space:
@@ -392,6 +437,10 @@ class Fortress:
     def iter_platform_spaces(self, room: str) -> Iterator[SpaceId]:
         """The spaces of ``room``'s platform, whether in play or not."""
         return (sid for sid, sp in self.spaces.items() if sp.room == room and sp.on_platform)
+
+
+_COMPILED: dict[int, tuple[Layout, Fortress]] = {}
+_COMPILED_MAX = 16
 
 
 def space_id(room: str, local: Hex) -> SpaceId:

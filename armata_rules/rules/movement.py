@@ -19,7 +19,7 @@ from armata_rules.board.fortress import SpaceId
 from armata_rules.components.icons import Ability
 from armata_rules.effects import MoveHero, execute
 from armata_rules.frames import MoveFrame
-from armata_rules.immutable import replace
+from armata_rules.immutable import memo, replace
 from armata_rules.rules.abilities import ability_actions, apply_ability, guard_ability
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.flow import log, pop
@@ -116,8 +116,29 @@ def active_encounter(state: GameState, space: SpaceId, ctx: RulesContext) -> boo
     return ctx.fortress.spaces[space].kind.is_encounter and space not in state.fight_tokens
 
 
+def _seats_at(state: GameState) -> dict[SpaceId | None, tuple[int, ...]]:
+    """Which seats stand on each space (computed once per state: every candidate step asks)."""
+    cache = memo(state)
+    found: dict[SpaceId | None, tuple[int, ...]] | None = cache.get(_seats_at)
+    if found is None:
+        found = {}
+        for seat, hero in enumerate(state.heroes):
+            found[hero.position] = (*found.get(hero.position, ()), seat)
+        cache[_seats_at] = found
+    return found
+
+
+def _strigoi_spaces(state: GameState) -> frozenset[SpaceId | None]:
+    """Where an undefeated Strigoi stands (computed once per state)."""
+    cache = memo(state)
+    found: frozenset[SpaceId | None] | None = cache.get(_strigoi_spaces)
+    if found is None:
+        found = cache[_strigoi_spaces] = frozenset(s.position for s in state.strigoi if not s.defeated)
+    return found
+
+
 def _other_hero_at(state: GameState, seat: int, space: SpaceId) -> bool:
-    return any(hero.position == space for other, hero in enumerate(state.heroes) if other != seat)
+    return any(other != seat for other in _seats_at(state).get(space, ()))
 
 
 def step_cost(state: GameState, seat: int, to: SpaceId) -> int:
@@ -126,7 +147,7 @@ def step_cost(state: GameState, seat: int, to: SpaceId) -> int:
 
 
 def _strigoi_at(state: GameState, space: SpaceId) -> bool:
-    return any(s.position == space and not s.defeated for s in state.strigoi)
+    return space in _strigoi_spaces(state)
 
 
 def _can_cross_strigoi(ctx: RulesContext, state: GameState, seat: int) -> bool:
@@ -135,8 +156,7 @@ def _can_cross_strigoi(ctx: RulesContext, state: GameState, seat: int) -> bool:
 
 
 def _exits(ctx: RulesContext, state: GameState, space: SpaceId) -> tuple[SpaceId, ...]:
-    fortress = ctx.fortress
-    return fortress.neighbours(space, state.board) + fortress.tunnel_exits(space, state.board)
+    return ctx.fortress.exits(space, state.board)
 
 
 def _can_stop_on(state: GameState, seat: int, space: SpaceId) -> bool:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from armata_rules.components.icons import Ability
 from armata_rules.effects import CardZone, Effect, MoveCard, SpendIcon, SpendToken
+from armata_rules.immutable import memo
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.registry import rule
 from armata_rules.state import GameState
@@ -88,31 +89,46 @@ def _card_icons(ctx: RulesContext, card: str) -> tuple[Ability, ...]:
 def available_sources(
     ctx: RulesContext, state: GameState, seat: int, ability: Ability, *, in_fight: bool = False
 ) -> list[Source]:
-    """Every source from which ``seat`` may use ``ability`` now, in a stable order."""
+    """Every source from which ``seat`` may use ``ability`` now, in a stable order.
+
+    Computed once per state, game and question: listing the legal actions asks for every ability, and the guard
+    of the action applied next asks again.
+    """
+    key = (available_sources, seat, in_fight)
+    cache = memo(state)
+    entry: tuple[RulesContext, dict[Ability, tuple[Source, ...]]] | None = cache.get(key)
+    if entry is None or entry[0] is not ctx:
+        entry = cache[key] = (ctx, _all_sources(ctx, state, seat, in_fight))
+    return list(entry[1].get(ability, ()))
+
+
+def _all_sources(ctx: RulesContext, state: GameState, seat: int, in_fight: bool) -> dict[Ability, tuple[Source, ...]]:
+    """The sources of every ability at once, each ability's in the order: played card, cards discarded for it,
+    reward cards (normal side, then wild), reward tokens."""
     hero = state.heroes[seat]
-    if ability in ctx.blocked(hero):
-        return []
-    found: list[Source] = []
-    card_allowed = not in_fight or ability in _FIGHT_EXCEPTIONS
-    if ctx.ruleset.ability_timing is AbilityTiming.BEFORE_STRIGOI_ACTS:
-        card_allowed = True
+    blocked = ctx.blocked(hero)
+    found: dict[Ability, list[Source]] = {}
+    timing_allows = ctx.ruleset.ability_timing is AbilityTiming.BEFORE_STRIGOI_ACTS
     played = hero.chosen
-    if (
-        played is not None
-        and card_allowed
-        and ability in ctx.card(played).abilities
-        and f"{played}/{ability.value}" not in hero.spent
-    ):
-        found.append(Source(played, "card"))
-    if ability in _DISCARDABLE:
-        found.extend(Source(card, "discard") for card in hero.hand if ability in _card_icons(ctx, card))
+    if played is not None:
+        for ability in dict.fromkeys(ctx.card(played).abilities):
+            card_allowed = timing_allows or not in_fight or ability in _FIGHT_EXCEPTIONS
+            if card_allowed and f"{played}/{ability.value}" not in hero.spent:
+                found.setdefault(ability, []).append(Source(played, "card"))
+    for card in hero.hand:
+        icons = _card_icons(ctx, card)
+        for ability in _DISCARDABLE:
+            if ability in icons:
+                found.setdefault(ability, []).append(Source(card, "discard"))
     for card in hero.hand:
         if card in ctx.pack.rewards:
             for mode in ("normal", "wild"):
-                if ability in _reward_side_abilities(ctx, card, mode):
-                    found.append(Source(card, mode))
-    found.extend(Source(token, "token") for token in hero.tokens if ability in ctx.pack.tokens[token].abilities)
-    return found
+                for ability in dict.fromkeys(_reward_side_abilities(ctx, card, mode)):
+                    found.setdefault(ability, []).append(Source(card, mode))
+    for token in hero.tokens:
+        for ability in dict.fromkeys(ctx.pack.tokens[token].abilities):
+            found.setdefault(ability, []).append(Source(token, "token"))
+    return {ability: tuple(sources) for ability, sources in found.items() if ability not in blocked}
 
 
 def spend_source(ctx: RulesContext, state: GameState, seat: int, ability: Ability, source: Source) -> list[Effect]:
