@@ -21,6 +21,7 @@ __all__ = [
     "SOURCES",
     "AbilityTiming",
     "AdvancedTiming",
+    "CentreAttack",
     "CentreRelocation",
     "ComponentEdition",
     "Counterattack",
@@ -105,6 +106,13 @@ class CentreRelocation(Enum):
 
     LADDER_FIRST = "ladder_first"  # a ladder tile; a staircase only if no ladder is free
     ANY = "any"  # any staircase or ladder tile
+
+
+class CentreAttack(Enum):
+    """Whether the hero on the platform centre a Strigoi lands on also suffers its attack."""
+
+    ATTACKED = "attacked"  # the attack hits without protection, on top of the blood point
+    BLOOD_ONLY = "blood_only"  # the pack loses the blood point and the hero is moved; no attack
 
 
 class LeapLanding(Enum):
@@ -394,6 +402,28 @@ READINGS: tuple[ReadingSpec, ...] = (
         CentreRelocation.LADDER_FIRST,
     ),
     ReadingSpec(
+        "centre_attack",
+        "Whether the hero caught on a platform centre is attacked",
+        "discrepancy",
+        "centre-space-attack",
+        (
+            Option(
+                CentreAttack.ATTACKED,
+                "the hero cannot protect himself from the Strigoi's attack, and the pack loses a blood point",
+                ("peg19.en:860", "peg19.de:295", "peg19.fr:1958", "sb19.en:421"),
+                ("peg19.de", "peg19.en", "peg19.fr", "sb19.en"),
+            ),
+            Option(
+                CentreAttack.BLOOD_ONLY,
+                "the pack loses a blood point and the hero is moved; no attack is mentioned (none is made, so no "
+                "Strigoi Attack marker is placed)",
+                ("peg19.it:1406", "peg19.es:2433"),
+                ("peg19.it", "peg19.es"),
+            ),
+        ),
+        CentreAttack.ATTACKED,
+    ),
+    ReadingSpec(
         "leap_landing",
         "Where Leap may land",
         "discrepancy",
@@ -503,6 +533,7 @@ class Ruleset:
     strigoi_damage: StrigoiDamage = StrigoiDamage.DAMAGE
     last_ladder: LastLadder = LastLadder.PACK_LOSES
     centre_relocation: CentreRelocation = CentreRelocation.LADDER_FIRST
+    centre_attack: CentreAttack = CentreAttack.ATTACKED
     leap_landing: LeapLanding = LeapLanding.NOT_ENCOUNTER
     advanced_timing: AdvancedTiming = AdvancedTiming.END_OF_TURN
     shock_protection: ShockProtection = ShockProtection.AVOIDABLE

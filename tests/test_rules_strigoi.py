@@ -10,7 +10,7 @@ from armata_rules import RuleViolation, editions
 from armata_rules.actions import AttackStrigoi, Choose, EndMove, Escape, Pass, PlayReward, Step
 from armata_rules.frames import Fight
 from armata_rules.state import GameState
-from armata_rules.variants import CentreRelocation, Counterattack, LastLadder, StrigoiDamage
+from armata_rules.variants import CentreAttack, CentreRelocation, Counterattack, LastLadder, StrigoiDamage
 from tests.scenario import card_id, draw, encounter, game, play, reward, turn, wound
 
 MOON = "When the Moon Shines Red"  # Roel: initiative 4, movement 5, strength 3, Protection, letter E
@@ -289,6 +289,23 @@ def test_a_hero_on_the_landing_centre(reading: CentreRelocation, ladder_only: bo
     assert state.to_act.decision == "relocate"
     targets = {a.to for a in g.legal_actions(state)}  # type: ignore[attr-defined]
     assert (targets == {"S:ladder2"}) is ladder_only
+
+
+@pytest.mark.parametrize(("reading", "attacked"), [(CentreAttack.ATTACKED, True), (CentreAttack.BLOOD_ONLY, False)])
+def test_centre_attack_readings(reading: CentreAttack, attacked: bool) -> None:
+    """peg19.en:860 (the caught hero cannot protect himself from the attack) against peg19.it:1406 and
+    peg19.es:2433 (the pack loses a blood point and the hero is moved; no attack)."""
+    g = game(ruleset=editions.PEG19_EN.with_(centre_attack=reading))
+    state = turn(g, [MOON, CROSS], positions={0: "C:-1,0", 1: "N:0,0"}, strigoi={"Master": "NE:0,0"}, blood=(12, 2, 0))
+    state = _end_roels_move(g, state)
+    state = draw(g, state, MASTER_ZERO)
+    assert state.blood.inferno == 1
+    assert state.attack_marker is attacked
+    assert (state.to_act.decision == "draw_wound") is attacked
+    while state.to_act.decision == "draw_wound":
+        state = draw(g, state, g.chance_outcomes(state)[0][0].outcome)
+    assert state.to_act.decision == "relocate"
+    assert bool(state.heroes[1].wounds) is attacked
 
 
 @pytest.mark.parametrize(("reading", "offered"), [(Counterattack.ATTACKED_HERO, [1]), (Counterattack.ANY_HERO, [1, 0])])

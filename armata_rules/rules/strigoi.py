@@ -44,7 +44,7 @@ from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHand
 from armata_rules.rules.registry import interpretation, rule
 from armata_rules.rules.wounds import incoming_wounds
 from armata_rules.state import GameState, Pool
-from armata_rules.variants import CentreRelocation, Counterattack, IconScope, LastLadder, StrigoiDamage
+from armata_rules.variants import CentreAttack, CentreRelocation, Counterattack, IconScope, LastLadder, StrigoiDamage
 
 __all__ = ["CENTRE_SPACE", "COUNTERATTACK", "LADDERS", "PHASE_THREE", "STRIGOI_ATTACK", "STRIGOI_MOVE"]
 
@@ -154,7 +154,7 @@ CENTRE_SPACE = rule(
     ("peg19.en:860", "peg19.de:295", "peg19.it:1406", "peg19.fr:1958", "peg19.es:2433", "sb19.en:421"),
     "The hero suffers the attack without protection, the pack loses a blood point, and the hero moves to a "
     "ladder tile or staircase (which first, by reading).",
-    readings=("centre_relocation",),
+    readings=("centre_relocation", "centre_attack"),
     interpretations=("centre-space-is-attacked",),
 )
 COUNTERATTACK = rule(
@@ -350,6 +350,8 @@ def _centre_case(
 ) -> GameState:
     ladder_first = ctx.ruleset.centre_relocation is CentreRelocation.LADDER_FIRST
     state = log(execute(state, LoseBlood()), f"{ctx.heroes[caught].value} is caught on the centre space")
+    if ctx.ruleset.centre_attack is CentreAttack.BLOOD_ONLY:
+        return push(state, RelocateChoice(caught, "centre_space", ladder_first))
     if not curse:
         state = execute(state, SetAttackMarker(True))
     state = push(state, RelocateChoice(caught, "centre_space", ladder_first))
