@@ -24,6 +24,7 @@ __all__ = [
     "CentreAttack",
     "CentreRelocation",
     "ComponentEdition",
+    "CounterAfterFight",
     "Counterattack",
     "IconScope",
     "InitiativeTies",
@@ -85,6 +86,13 @@ class Counterattack(Enum):
 
     ATTACKED_HERO = "attacked_hero"
     ANY_HERO = "any_hero"
+
+
+class CounterAfterFight(Enum):
+    """Whether the active hero who already fought this turn may still counterattack the Strigoi."""
+
+    ALLOWED = "allowed"  # a counterattack answers the Strigoi's attack, whatever the hero did before
+    ONE_FIGHT_PER_TURN = "one_fight_per_turn"  # a player fights only one Monster or Strigoi in their turn
 
 
 class StrigoiDamage(Enum):
@@ -339,6 +347,27 @@ READINGS: tuple[ReadingSpec, ...] = (
         Counterattack.ATTACKED_HERO,
     ),
     ReadingSpec(
+        "counter_after_fight",
+        "Whether the active hero who fought this turn may counterattack",
+        "discrepancy",
+        "counterattack-after-a-fight",
+        (
+            Option(
+                CounterAfterFight.ALLOWED,
+                "yes: the attacked Powerwolf may counterattack whatever they did before in the turn",
+                ("peg19.en:864", "peg19.en:887", "peg19.en:1014", "peg19.it:1491", "sb19.en:427"),
+                ("peg19.en", "peg19.it", "peg19.fr", "peg19.es", "sb19.en"),
+            ),
+            Option(
+                CounterAfterFight.ONE_FIGHT_PER_TURN,
+                "no: a player fights only one Monster or Strigoi in their turn",
+                ("peg19.de:340",),
+                ("peg19.de",),
+            ),
+        ),
+        CounterAfterFight.ALLOWED,
+    ),
+    ReadingSpec(
         "strigoi_damage",
         "Wounds of a Strigoi's attack",
         "discrepancy",
@@ -530,6 +559,7 @@ class Ruleset:
     ability_timing: AbilityTiming = AbilityTiming.NOT_DURING_FIGHT
     initiative_ties: InitiativeTies = InitiativeTies.SEAT_ORDER
     counterattack: Counterattack = Counterattack.ATTACKED_HERO
+    counter_after_fight: CounterAfterFight = CounterAfterFight.ALLOWED
     strigoi_damage: StrigoiDamage = StrigoiDamage.DAMAGE
     last_ladder: LastLadder = LastLadder.PACK_LOSES
     centre_relocation: CentreRelocation = CentreRelocation.LADDER_FIRST

@@ -44,7 +44,15 @@ from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHand
 from armata_rules.rules.registry import interpretation, rule
 from armata_rules.rules.wounds import incoming_wounds
 from armata_rules.state import GameState, Pool
-from armata_rules.variants import CentreAttack, CentreRelocation, Counterattack, IconScope, LastLadder, StrigoiDamage
+from armata_rules.variants import (
+    CentreAttack,
+    CentreRelocation,
+    CounterAfterFight,
+    Counterattack,
+    IconScope,
+    LastLadder,
+    StrigoiDamage,
+)
 
 __all__ = ["CENTRE_SPACE", "COUNTERATTACK", "LADDERS", "PHASE_THREE", "STRIGOI_ATTACK", "STRIGOI_MOVE"]
 
@@ -160,10 +168,19 @@ CENTRE_SPACE = rule(
 COUNTERATTACK = rule(
     "strigoi.counterattack",
     "Counterattack",
-    ("peg19.en:864", "peg19.de:299", "peg19.it:1410", "peg19.fr:1962", "peg19.es:2437", "sb19.en:427"),
+    (
+        "peg19.en:864",
+        "peg19.de:299",
+        "peg19.de:340",
+        "peg19.it:1410",
+        "peg19.fr:1962",
+        "peg19.es:2437",
+        "sb19.en:427",
+    ),
     "After a Strigoi's attack, with enough blood points on the altar, the attacked Powerwolf (any Powerwolf, by "
-    "reading) may attack it in melee or at range.",
-    readings=("counterattack",),
+    "reading) may attack it in melee or at range; the active hero who already fought this turn only if the "
+    "reading allows a second fight.",
+    readings=("counterattack", "counter_after_fight"),
 )
 PHASE_THREE = rule(
     "strigoi.phase3",
@@ -449,11 +466,22 @@ class OfferCounterRules(AutoHandler[OfferCounter]):
 
 
 def attack_options_for_counter(ctx: RulesContext, state: GameState, seat: int) -> list[tuple[int, str]]:
-    """Counterattack options: as an attack, without the one-fight-per-turn limit of the active hero."""
+    """Counterattack options: as an attack, without the one-fight-per-turn limit of the active hero (unless the
+    reading keeps that limit for a hero who fought this turn)."""
     turn = state.turn
+    if _fought_this_turn(ctx, state, seat):
+        return []
     if turn is not None and turn.seat == seat and turn.engaged:
         state = replace(state, turn=replace(turn, engaged=False))
     return attack_options(ctx, state, seat)
+
+
+def _fought_this_turn(ctx: RulesContext, state: GameState, seat: int) -> bool:
+    """Whether ``seat`` is the active hero, already fought this turn, and the reading allows one fight per turn."""
+    if ctx.ruleset.counter_after_fight is not CounterAfterFight.ONE_FIGHT_PER_TURN:
+        return False
+    turn = state.turn
+    return turn is not None and turn.seat == seat and turn.fought
 
 
 @handles(CounterChoice)
@@ -472,6 +500,8 @@ class CounterChoiceRules(DecisionHandler[CounterChoice]):
             return Refusal(COUNTERATTACK, f"{who} may counterattack or let it be now")
         if action.strigoi != frame.strigoi:
             return Refusal(COUNTERATTACK, "a counterattack answers the Strigoi that attacked")
+        if _fought_this_turn(ctx, state, frame.seat):
+            return Refusal(COUNTERATTACK, f"{who} already fought this turn: one fight per turn (peg19.de:340)")
         turn = state.turn
         if turn is not None and turn.seat == frame.seat and turn.engaged:
             state = replace(state, turn=replace(turn, engaged=False))
