@@ -21,8 +21,10 @@ __all__ = [
     "SOURCES",
     "AbilityTiming",
     "AdvancedTiming",
+    "CentreAttack",
     "CentreRelocation",
     "ComponentEdition",
+    "CounterAfterFight",
     "Counterattack",
     "IconScope",
     "InitiativeTies",
@@ -86,6 +88,13 @@ class Counterattack(Enum):
     ANY_HERO = "any_hero"
 
 
+class CounterAfterFight(Enum):
+    """Whether the active hero who already fought this turn may still counterattack the Strigoi."""
+
+    ALLOWED = "allowed"  # a counterattack answers the Strigoi's attack, whatever the hero did before
+    ONE_FIGHT_PER_TURN = "one_fight_per_turn"  # a player fights only one Monster or Strigoi in their turn
+
+
 class StrigoiDamage(Enum):
     """How many wounds a Strigoi's attack inflicts, before the token's modifier."""
 
@@ -105,6 +114,13 @@ class CentreRelocation(Enum):
 
     LADDER_FIRST = "ladder_first"  # a ladder tile; a staircase only if no ladder is free
     ANY = "any"  # any staircase or ladder tile
+
+
+class CentreAttack(Enum):
+    """Whether the hero on the platform centre a Strigoi lands on also suffers its attack."""
+
+    ATTACKED = "attacked"  # the attack hits without protection, on top of the blood point
+    BLOOD_ONLY = "blood_only"  # the pack loses the blood point and the hero is moved; no attack
 
 
 class LeapLanding(Enum):
@@ -331,6 +347,27 @@ READINGS: tuple[ReadingSpec, ...] = (
         Counterattack.ATTACKED_HERO,
     ),
     ReadingSpec(
+        "counter_after_fight",
+        "Whether the active hero who fought this turn may counterattack",
+        "discrepancy",
+        "counterattack-after-a-fight",
+        (
+            Option(
+                CounterAfterFight.ALLOWED,
+                "yes: the attacked Powerwolf may counterattack whatever they did before in the turn",
+                ("peg19.en:864", "peg19.en:887", "peg19.en:1014", "peg19.it:1491", "sb19.en:427"),
+                ("peg19.en", "peg19.it", "peg19.fr", "peg19.es", "sb19.en"),
+            ),
+            Option(
+                CounterAfterFight.ONE_FIGHT_PER_TURN,
+                "no: a player fights only one Monster or Strigoi in their turn",
+                ("peg19.de:340",),
+                ("peg19.de",),
+            ),
+        ),
+        CounterAfterFight.ALLOWED,
+    ),
+    ReadingSpec(
         "strigoi_damage",
         "Wounds of a Strigoi's attack",
         "discrepancy",
@@ -392,6 +429,28 @@ READINGS: tuple[ReadingSpec, ...] = (
             ),
         ),
         CentreRelocation.LADDER_FIRST,
+    ),
+    ReadingSpec(
+        "centre_attack",
+        "Whether the hero caught on a platform centre is attacked",
+        "discrepancy",
+        "centre-space-attack",
+        (
+            Option(
+                CentreAttack.ATTACKED,
+                "the hero cannot protect himself from the Strigoi's attack, and the pack loses a blood point",
+                ("peg19.en:860", "peg19.de:295", "peg19.fr:1958", "sb19.en:421"),
+                ("peg19.de", "peg19.en", "peg19.fr", "sb19.en"),
+            ),
+            Option(
+                CentreAttack.BLOOD_ONLY,
+                "the pack loses a blood point and the hero is moved; no attack is mentioned (none is made, so no "
+                "Strigoi Attack marker is placed)",
+                ("peg19.it:1406", "peg19.es:2433"),
+                ("peg19.it", "peg19.es"),
+            ),
+        ),
+        CentreAttack.ATTACKED,
     ),
     ReadingSpec(
         "leap_landing",
@@ -500,9 +559,11 @@ class Ruleset:
     ability_timing: AbilityTiming = AbilityTiming.NOT_DURING_FIGHT
     initiative_ties: InitiativeTies = InitiativeTies.SEAT_ORDER
     counterattack: Counterattack = Counterattack.ATTACKED_HERO
+    counter_after_fight: CounterAfterFight = CounterAfterFight.ALLOWED
     strigoi_damage: StrigoiDamage = StrigoiDamage.DAMAGE
     last_ladder: LastLadder = LastLadder.PACK_LOSES
     centre_relocation: CentreRelocation = CentreRelocation.LADDER_FIRST
+    centre_attack: CentreAttack = CentreAttack.ATTACKED
     leap_landing: LeapLanding = LeapLanding.NOT_ENCOUNTER
     advanced_timing: AdvancedTiming = AdvancedTiming.END_OF_TURN
     shock_protection: ShockProtection = ShockProtection.AVOIDABLE

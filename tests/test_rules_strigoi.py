@@ -10,7 +10,14 @@ from armata_rules import RuleViolation, editions
 from armata_rules.actions import AttackStrigoi, Choose, EndMove, Escape, Pass, PlayReward, Step
 from armata_rules.frames import Fight
 from armata_rules.state import GameState
-from armata_rules.variants import CentreRelocation, Counterattack, LastLadder, StrigoiDamage
+from armata_rules.variants import (
+    CentreAttack,
+    CentreRelocation,
+    CounterAfterFight,
+    Counterattack,
+    LastLadder,
+    StrigoiDamage,
+)
 from tests.scenario import card_id, draw, encounter, game, play, reward, turn, wound
 
 MOON = "When the Moon Shines Red"  # Roel: initiative 4, movement 5, strength 3, Protection, letter E
@@ -291,6 +298,23 @@ def test_a_hero_on_the_landing_centre(reading: CentreRelocation, ladder_only: bo
     assert (targets == {"S:ladder2"}) is ladder_only
 
 
+@pytest.mark.parametrize(("reading", "attacked"), [(CentreAttack.ATTACKED, True), (CentreAttack.BLOOD_ONLY, False)])
+def test_centre_attack_readings(reading: CentreAttack, attacked: bool) -> None:
+    """peg19.en:860 (the caught hero cannot protect himself from the attack) against peg19.it:1406 and
+    peg19.es:2433 (the pack loses a blood point and the hero is moved; no attack)."""
+    g = game(ruleset=editions.PEG19_EN.with_(centre_attack=reading))
+    state = turn(g, [MOON, CROSS], positions={0: "C:-1,0", 1: "N:0,0"}, strigoi={"Master": "NE:0,0"}, blood=(12, 2, 0))
+    state = _end_roels_move(g, state)
+    state = draw(g, state, MASTER_ZERO)
+    assert state.blood.inferno == 1
+    assert state.attack_marker is attacked
+    assert (state.to_act.decision == "draw_wound") is attacked
+    while state.to_act.decision == "draw_wound":
+        state = draw(g, state, g.chance_outcomes(state)[0][0].outcome)
+    assert state.to_act.decision == "relocate"
+    assert bool(state.heroes[1].wounds) is attacked
+
+
 @pytest.mark.parametrize(("reading", "offered"), [(Counterattack.ATTACKED_HERO, [1]), (Counterattack.ANY_HERO, [1, 0])])
 def test_counterattack_readings(reading: Counterattack, offered: list[int]) -> None:
     """peg19.en:864 (the attacked Powerwolf) against peg19.it:1410 (a Powerwolf)."""
@@ -308,6 +332,31 @@ def test_counterattack_readings(reading: Counterattack, offered: list[int]) -> N
         else:
             state = play(g, state, g.legal_actions(state)[-1])
     assert asked == offered
+
+
+@pytest.mark.parametrize(
+    ("reading", "offered"), [(CounterAfterFight.ALLOWED, True), (CounterAfterFight.ONE_FIGHT_PER_TURN, False)]
+)
+def test_counter_after_fight_readings(reading: CounterAfterFight, offered: bool) -> None:
+    """peg19.en:864, peg19.en:1014 (a counterattack follows any fight) against peg19.de:340 (a player fights only one
+    Monster or Strigoi in their turn): Roel fought this turn, then the Master attacks him."""
+    g = game(ruleset=editions.PEG19_EN.with_(counter_after_fight=reading))
+    state = turn(g, [MOON, CROSS], positions={0: "N:0,-1", 1: "C:-1,0"}, strigoi={"Master": "NE:0,0"}, blood=(12, 2, 0))
+    assert state.turn is not None
+    state = replace(state, turn=replace(state.turn, fought=True))
+    state = _end_roels_move(g, state)
+    state = draw(g, state, MASTER_ZERO)
+    asked = []
+    while state.to_act.decision in ("protect", "draw_wound", "counterattack", "shock"):
+        if state.to_act.decision == "counterattack":
+            asked.append(state.to_act.seats[0])
+            state = play(g, state, Pass(state.to_act.seats[0], "no_counterattack"))
+        elif state.to_act.decision == "draw_wound":
+            state = draw(g, state, g.chance_outcomes(state)[0][0].outcome)
+        else:
+            state = play(g, state, g.legal_actions(state)[-1])
+    assert state.attack_marker
+    assert (asked == [0]) is offered and (asked == []) is not offered
 
 
 def test_phase_three_curses_the_room_when_nobody_was_attacked() -> None:

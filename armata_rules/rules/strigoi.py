@@ -44,7 +44,15 @@ from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHand
 from armata_rules.rules.registry import interpretation, rule
 from armata_rules.rules.wounds import incoming_wounds
 from armata_rules.state import GameState, Pool
-from armata_rules.variants import CentreRelocation, Counterattack, IconScope, LastLadder, StrigoiDamage
+from armata_rules.variants import (
+    CentreAttack,
+    CentreRelocation,
+    CounterAfterFight,
+    Counterattack,
+    IconScope,
+    LastLadder,
+    StrigoiDamage,
+)
 
 __all__ = ["CENTRE_SPACE", "COUNTERATTACK", "LADDERS", "PHASE_THREE", "STRIGOI_ATTACK", "STRIGOI_MOVE"]
 
@@ -154,16 +162,25 @@ CENTRE_SPACE = rule(
     ("peg19.en:860", "peg19.de:295", "peg19.it:1406", "peg19.fr:1958", "peg19.es:2433", "sb19.en:421"),
     "The hero suffers the attack without protection, the pack loses a blood point, and the hero moves to a "
     "ladder tile or staircase (which first, by reading).",
-    readings=("centre_relocation",),
+    readings=("centre_relocation", "centre_attack"),
     interpretations=("centre-space-is-attacked",),
 )
 COUNTERATTACK = rule(
     "strigoi.counterattack",
     "Counterattack",
-    ("peg19.en:864", "peg19.de:299", "peg19.it:1410", "peg19.fr:1962", "peg19.es:2437", "sb19.en:427"),
+    (
+        "peg19.en:864",
+        "peg19.de:299",
+        "peg19.de:340",
+        "peg19.it:1410",
+        "peg19.fr:1962",
+        "peg19.es:2437",
+        "sb19.en:427",
+    ),
     "After a Strigoi's attack, with enough blood points on the altar, the attacked Powerwolf (any Powerwolf, by "
-    "reading) may attack it in melee or at range.",
-    readings=("counterattack",),
+    "reading) may attack it in melee or at range; the active hero who already fought this turn only if the "
+    "reading allows a second fight.",
+    readings=("counterattack", "counter_after_fight"),
 )
 PHASE_THREE = rule(
     "strigoi.phase3",
@@ -350,6 +367,8 @@ def _centre_case(
 ) -> GameState:
     ladder_first = ctx.ruleset.centre_relocation is CentreRelocation.LADDER_FIRST
     state = log(execute(state, LoseBlood()), f"{ctx.heroes[caught].value} is caught on the centre space")
+    if ctx.ruleset.centre_attack is CentreAttack.BLOOD_ONLY:
+        return push(state, RelocateChoice(caught, "centre_space", ladder_first))
     if not curse:
         state = execute(state, SetAttackMarker(True))
     state = push(state, RelocateChoice(caught, "centre_space", ladder_first))
@@ -447,11 +466,22 @@ class OfferCounterRules(AutoHandler[OfferCounter]):
 
 
 def attack_options_for_counter(ctx: RulesContext, state: GameState, seat: int) -> list[tuple[int, str]]:
-    """Counterattack options: as an attack, without the one-fight-per-turn limit of the active hero."""
+    """Counterattack options: as an attack, without the one-fight-per-turn limit of the active hero (unless the
+    reading keeps that limit for a hero who fought this turn)."""
     turn = state.turn
+    if _fought_this_turn(ctx, state, seat):
+        return []
     if turn is not None and turn.seat == seat and turn.engaged:
         state = replace(state, turn=replace(turn, engaged=False))
     return attack_options(ctx, state, seat)
+
+
+def _fought_this_turn(ctx: RulesContext, state: GameState, seat: int) -> bool:
+    """Whether ``seat`` is the active hero, already fought this turn, and the reading allows one fight per turn."""
+    if ctx.ruleset.counter_after_fight is not CounterAfterFight.ONE_FIGHT_PER_TURN:
+        return False
+    turn = state.turn
+    return turn is not None and turn.seat == seat and turn.fought
 
 
 @handles(CounterChoice)
@@ -470,6 +500,8 @@ class CounterChoiceRules(DecisionHandler[CounterChoice]):
             return Refusal(COUNTERATTACK, f"{who} may counterattack or let it be now")
         if action.strigoi != frame.strigoi:
             return Refusal(COUNTERATTACK, "a counterattack answers the Strigoi that attacked")
+        if _fought_this_turn(ctx, state, frame.seat):
+            return Refusal(COUNTERATTACK, f"{who} already fought this turn: one fight per turn (peg19.de:340)")
         turn = state.turn
         if turn is not None and turn.seat == frame.seat and turn.engaged:
             state = replace(state, turn=replace(turn, engaged=False))

@@ -8,6 +8,7 @@ Directives (each emits reStructuredText that Sphinx then parses):
                      interpretations, invariants and their proof status, a link to the code
 ``armata-clauses``   every clause of the corpus, all sources side by side
 ``armata-findings``  the ambiguity report, one anchored section per finding
+``armata-verdicts``  the recorded review of every passage (spec/verdicts), separate from the findings
 ``armata-proofs``    the proof record of ``proofs/results.json``
 ``armata-pack``      the bundled data pack with the provenance of every value
 ``armata-glossary``  game terms in the five languages
@@ -234,6 +235,58 @@ class FindingsDirective(_Generated):
                     f"Chosen by the ruleset reading ``{f.reading}``; every edition preset says which option it takes.",
                     "",
                 ]
+        return out
+
+
+class VerdictsDirective(_Generated):
+    """Every verdict of the recorded review: play-changing ones with their engine link, cosmetic ones with their
+    note, and the clauses read as the same, per text; then the within-text contradictions."""
+
+    def lines(self) -> list[str]:
+        from armata_rules.translations.verdicts import load_contradictions, load_reviews
+
+        out: list[str] = []
+        for review in load_reviews():
+            title = f"{review.judged} against {review.against}"
+            counts = {k: sum(v.kind == k for v in review.verdicts) for k in ("same", "cosmetic", "changes-play")}
+            out += [title, "~" * len(title), ""]
+            out += [
+                f"{len(review.verdicts)} clauses judged: {counts['changes-play']} change play, "
+                f"{counts['cosmetic']} cosmetic, {counts['same']} the same.",
+                "",
+            ]
+            plays = [v for v in review.verdicts if v.kind == "changes-play"]
+            if plays:
+                out += [".. list-table::", "   :header-rows: 1", "", "   * - verdict", "     - dimension"]
+                out += ["     - what differs", "     - citations", "     - engine"]
+                for v in plays:
+                    engine = v.engine if not v.unmodelled else f"unmodelled: {v.unmodelled}"
+                    out += [
+                        f"   * - ``{v.id}``",
+                        f"     - {v.dimension}",
+                        f"     - {_escape(v.note)}",
+                        f"     - {', '.join(f'``{c}``' for c in v.citations)}",
+                        f"     - {_escape(engine)}",
+                    ]
+                out.append("")
+            cosmetic = [v for v in review.verdicts if v.kind == "cosmetic"]
+            if cosmetic:
+                out += ["Cosmetic:", ""]
+                out += [f"- ``{v.clause}`` {_escape(v.note)}" for v in cosmetic]
+                out.append("")
+            same = [v.clause for v in review.verdicts if v.kind == "same"]
+            if same:
+                out += ["The same: " + ", ".join(f"``{c}``" for c in same), ""]
+        contradictions = load_contradictions()
+        if contradictions:
+            out += ["Within-text contradictions", "~~~~~~~~~~~~~~~~~~~~~~~~~~", ""]
+            for c in contradictions:
+                link = c.reading or c.interpretation or c.finding or f"unmodelled: {c.unmodelled}"
+                out += [
+                    f"- ``{c.id}`` ({c.source}, {c.dimension}): {_escape(c.description)} "
+                    f"{', '.join(f'``{x}``' for x in c.citations)}. Engine: {_escape(link)}",
+                ]
+            out.append("")
         return out
 
 
@@ -496,6 +549,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("armata-rules", RulesDirective)
     app.add_directive("armata-clauses", ClausesDirective)
     app.add_directive("armata-findings", FindingsDirective)
+    app.add_directive("armata-verdicts", VerdictsDirective)
     app.add_directive("armata-proofs", ProofsDirective)
     app.add_directive("armata-pack", PackDirective)
     app.add_directive("armata-glossary", GlossaryDirective)
