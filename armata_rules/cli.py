@@ -210,7 +210,8 @@ def _verify(args: argparse.Namespace, console: Console) -> int:
 
 def _ambiguities(args: argparse.Namespace, console: Console) -> int:
     from armata_rules.translations.corpus import build_corpus, load_corpus, save_corpus
-    from armata_rules.translations.finder import corpus_findings, find_in_text
+    from armata_rules.translations.finder import corpus_findings
+    from armata_rules.translations.newtext import find_in_text
     from armata_rules.translations.report import render
     from armata_rules.translations.sources import LANGS, RulebookError, Rulebooks
 

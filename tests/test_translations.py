@@ -15,7 +15,8 @@ from armata_rules.cli import main
 from armata_rules.rules import REGISTRY
 from armata_rules.translations.align import glossary
 from armata_rules.translations.corpus import build_corpus, corpus_path, load_corpus, save_corpus
-from armata_rules.translations.finder import KINDS, corpus_findings, find_in_text
+from armata_rules.translations.finder import KINDS, corpus_findings
+from armata_rules.translations.newtext import find_in_text
 from armata_rules.translations.sources import LANGS, SOURCES, Rulebooks
 from armata_rules.translations.text import facts, repair, squash
 
