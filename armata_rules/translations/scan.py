@@ -24,9 +24,10 @@ _QUOTES = str.maketrans(
 _LIGATURES = {"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d"}
 _BULLET = re.compile(r"^\s*(?:[•◦▪▫‣●○■□➢➤►▶▸·∙*\-–—](?=\s)|\(?\d{1,2}[.)](?=\s)|\(?[a-z]\)(?=\s))")
 _GLYPH = re.compile(r"^\s*[•◦▪▫‣●○■□➢➤▶▸·∙*–—](?=\s)")
-_PAGE_ONLY = re.compile(
-    r"^[\W_]*(?:(?:page|seite|pagina|página|pag|pág|p|s)\.?\s*)?\d{1,3}"
-    r"(?:\s*(?:/|of|von|di|de|sur)\s*\d{1,3})?[\W_]*$",
+_PAGE_NUMBER = re.compile(r"^[\s\-–—|·•\[(]*(\d{1,3})[\s\-–—|·•\])]*$")
+_PAGE_LABEL = re.compile(
+    r"^[\s\-–—|·•]*(?:page|seite|pagina|página|pag|pág|p|s)\.?\s*\d{1,3}(?:\s*(?:/|of|von|di|de|sur)\s*\d{1,3})?"
+    r"[\s\-–—|·•]*$",
     re.IGNORECASE,
 )
 _FURNITURE_WIDTH = 60
@@ -90,20 +91,36 @@ class ScanText:
         return self.text[self.origin[start] : self.origin[end - 1] + 1]
 
 
+def _page_numbers(lines: Sequence[str]) -> set[int]:
+    """Lines holding only a number that are page numbers: one of a run of numbers a page apart (one or two more
+    or less, 20 to 80 lines a page away), or a lone number among the first or last lines of the file (one page)."""
+    numbers = {n: int(m.group(1)) for n, line in enumerate(lines) if (m := _PAGE_NUMBER.match(line.strip()))}
+    filled = [n for n, line in enumerate(lines) if line.strip()]
+    ends = set(filled[:3] + filled[-3:])
+    out = set()
+    for n, value in numbers.items():
+        neighbours = (
+            m for m, other in numbers.items() if 0 < abs(other - value) <= 2 and 20 <= abs(m - n) <= 80 * abs(other - value)
+        )
+        if n in ends or any(True for _ in neighbours):
+            out.add(n)
+    return out
+
+
 def _furniture(lines: Sequence[str], reference: str) -> set[int]:
     """Page numbers, and short lines that repeat from page to page (running headers) and say nothing of the rules."""
+    out = _page_numbers(lines)
     short = {n: line.strip() for n, line in enumerate(lines) if 0 < len(line.strip()) <= _FURNITURE_WIDTH}
     shapes = Counter(key(re.sub(r"\d+", "", text)) for text in short.values())
-    out = set()
     for n, text in short.items():
-        if _PAGE_ONLY.match(text):
-            out.add(n)
+        if n in out or _PAGE_LABEL.match(text):
+            out.add(n)  # "Page 13" alone on a line is furniture even where the rules say "see page 13"
+            continue
+        if key(text) in reference:
             continue
         shape = key(re.sub(r"\d+", "", text))
-        if not shape or key(text) in reference:
-            continue
         repeats = shapes[shape]
-        if repeats >= 3 or (repeats >= 2 and any(ch.isdigit() for ch in text)):
+        if shape and (repeats >= 3 or (repeats >= 2 and any(ch.isdigit() for ch in text))):
             out.add(n)
     return out
 
@@ -121,13 +138,18 @@ def read_scan(lines: Sequence[str], reference: str = "") -> ScanText:
         chars.extend(text)
         line_of.extend([line] * len(text))
 
+    furniture_in_run = False
     for n, raw in enumerate(lines):
         if n in skipped:
+            furniture_in_run = True
             continue
         text = normalize(raw).rstrip()
         if not text.strip():
             pending_break = True
             continue
+        if furniture_in_run and chars:
+            pending_break = False  # the blank lines around a page break say nothing of paragraphs
+        furniture_in_run = False
         starts_item = bool(_BULLET.match(text))
         text = _GLYPH.sub("-", text).strip()
         if chars:
