@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test lint typecheck pytest docs soak bench clean
+.PHONY: demo test lint typecheck pytest docs soak bench bench-finder clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +56,10 @@ docs: $(VENV)/.installed-docs
 ## bench: speed as a ratio against python-chess, run side by side.
 bench: $(VENV)/.installed-bench
 	$(BIN)/python bench/bench_engine.py
+
+## bench-finder: precision and recall of the ambiguity finder on seeded scans, per language.
+bench-finder: $(VENV)/.installed-base
+	$(BIN)/python bench/bench_finder.py
 
 clean:
 	rm -rf build .mypy_cache .pytest_cache .ruff_cache .hypothesis

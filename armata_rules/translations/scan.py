@@ -93,7 +93,7 @@ class ScanText:
 
 def _page_numbers(lines: Sequence[str]) -> set[int]:
     """Lines holding only a number that are page numbers: one of a run of numbers a page apart (one or two more
-    or less, 20 to 80 lines a page away), or a lone number among the first or last lines of the file (one page)."""
+    or less, 20 to 80 lines a page away), a number set apart by dashes or bars, or a lone number among the first or last lines of the file (one page)."""
     numbers = {n: int(m.group(1)) for n, line in enumerate(lines) if (m := _PAGE_NUMBER.match(line.strip()))}
     filled = [n for n, line in enumerate(lines) if line.strip()]
     ends = set(filled[:3] + filled[-3:])
@@ -102,7 +102,8 @@ def _page_numbers(lines: Sequence[str]) -> set[int]:
         neighbours = (
             m for m, other in numbers.items() if 0 < abs(other - value) <= 2 and 20 <= abs(m - n) <= 80 * abs(other - value)
         )
-        if n in ends or any(True for _ in neighbours):
+        decorated = any(ch in "—–-|[]·•" for ch in lines[n])  # "— 12 —", "| 12": set apart like no rule text
+        if decorated or n in ends or any(True for _ in neighbours):
             out.add(n)
     return out
 
