@@ -322,7 +322,9 @@ def _parser() -> argparse.ArgumentParser:
         "edition; repeatable",
     )
     amb.add_argument("--lang", choices=("de", "en", "it", "fr", "es"), help="the language of every --source path")
-    amb.add_argument("--edition", help="the edition to compare --source files with (peg19 or sb19; default: best match)")
+    amb.add_argument(
+        "--edition", help="the edition to compare --source files with (peg19 or sb19; default: best match)"
+    )
     amb.add_argument("--format", choices=("text", "markdown", "json"), default="text")
     amb.add_argument("--rulebooks", metavar="DIR", help="folder of the rulebook texts (default: shared/rulebooks)")
     amb.add_argument("--rebuild", action="store_true", help="re-align the corpus in spec/ from the rulebooks first")

@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from armata_rules.translations.corpus import load_corpus  # noqa: E402
-from armata_rules.translations.newtext import find_in_text  # noqa: E402
-from armata_rules.translations.sources import Rulebooks  # noqa: E402
-from tests.scan_damage import clean_paragraphs, damage, found, plant  # noqa: E402
+from armata_rules.translations.corpus import load_corpus
+from armata_rules.translations.newtext import find_in_text
+from armata_rules.translations.sources import Rulebooks
+from tests.scan_damage import clean_paragraphs, damage, found, plant
 
 SOURCES = ("peg19.de", "peg19.en", "peg19.it", "peg19.fr", "peg19.es", "sb19.en")
 
@@ -33,8 +33,10 @@ def main() -> None:
     parser.add_argument("--trials", type=int, default=8, help="seeds per source (default 8)")
     args = parser.parse_args()
     books, corpus = Rulebooks.load(), load_corpus()
-    print(f"{'source':<10}{'trials':>7}{'planted':>9}{'found':>7}{'findings':>10}{'precision':>11}{'recall':>8}"
-          f"{'clean FP':>10}{'s/scan':>8}")
+    print(
+        f"{'source':<10}{'trials':>7}{'planted':>9}{'found':>7}{'findings':>10}{'precision':>11}{'recall':>8}"
+        f"{'clean FP':>10}{'s/scan':>8}"
+    )
     totals = [0, 0, 0, 0, 0]
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "scan.txt"
@@ -58,13 +60,17 @@ def main() -> None:
                 on_target += sum(line in targets for _, line in cited)
             elapsed = (time.perf_counter() - started) / (2 * args.trials)
             precision = on_target / (findings + clean_alarms) if findings + clean_alarms else 1.0
-            print(f"{source:<10}{args.trials:>7}{planted:>9}{hits:>7}{findings:>10}{precision:>11.3f}"
-                  f"{hits / planted:>8.3f}{clean_alarms:>10}{elapsed:>8.2f}")
+            print(
+                f"{source:<10}{args.trials:>7}{planted:>9}{hits:>7}{findings:>10}{precision:>11.3f}"
+                f"{hits / planted:>8.3f}{clean_alarms:>10}{elapsed:>8.2f}"
+            )
             for i, value in enumerate((planted, hits, findings, on_target, clean_alarms)):
                 totals[i] += value
     planted, hits, findings, on_target, clean_alarms = totals
-    print(f"{'all':<10}{'':>7}{planted:>9}{hits:>7}{findings:>10}"
-          f"{on_target / max(1, findings + clean_alarms):>11.3f}{hits / max(1, planted):>8.3f}{clean_alarms:>10}")
+    print(
+        f"{'all':<10}{'':>7}{planted:>9}{hits:>7}{findings:>10}"
+        f"{on_target / max(1, findings + clean_alarms):>11.3f}{hits / max(1, planted):>8.3f}{clean_alarms:>10}"
+    )
 
 
 if __name__ == "__main__":

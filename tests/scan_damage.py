@@ -52,7 +52,9 @@ class Damaged:
         """The lines (1-based) holding characters ``first``..``last`` (exclusive) of ``paragraph``; for an empty
         span, the lines of the characters on either side."""
         if first >= last:
-            before = next((self.where[(paragraph, i)] for i in range(first - 1, -1, -1) if (paragraph, i) in self.where), None)
+            before = next(
+                (self.where[(paragraph, i)] for i in range(first - 1, -1, -1) if (paragraph, i) in self.where), None
+            )
             following = ((paragraph, i) for i in range(first, first + 400))
             nxt = ((paragraph + 1, i) for i in range(400))
             after = next((self.where[o] for o in (*following, *nxt) if o in self.where), None)
@@ -79,7 +81,8 @@ def _damage_paragraph(text: str, index: int, lang: str, rng: random.Random) -> l
         chars[dot] = (")", chars[dot][1])
     out: list[tuple[str, Origin]] = []
     strip_word = False
-    for k, (ch, origin) in enumerate(chars):
+    for k, (clean, origin) in enumerate(chars):
+        ch = clean
         previous = out[-1][0] if out else " "
         if not previous.isalpha():
             strip_word = rng.random() < 0.3
@@ -114,7 +117,8 @@ def _wrap(chars: list[tuple[str, Origin]], width: int, rng: random.Random) -> li
         else:
             words[-1].append(c)
     lines: list[list[tuple[str, Origin]]] = [[]]
-    for word in (w for w in words if w):
+    for whole in (w for w in words if w):
+        word = whole
         current = lines[-1]
         if current and len(current) + 1 + len(word) > width:
             room = width - len(current) - 2

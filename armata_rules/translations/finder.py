@@ -14,11 +14,10 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 
 from armata_rules.components.pack import DataPack
 from armata_rules.rules.registry import INTERPRETATIONS
-from armata_rules.translations.align import align, same_similarity, spec_folder
+from armata_rules.translations.align import spec_folder
 from armata_rules.translations.corpus import Corpus, citation_lines
 from armata_rules.translations.sources import Rulebooks
 from armata_rules.translations.text import _PAGE
@@ -261,10 +260,10 @@ def _automatic_numbers(corpus: Corpus, books: Rulebooks, known: list[Finding]) -
 
 def _numbers_title(clause: str, variants: dict[frozenset[int], list[str]]) -> str:
     """A sentence: which sources print which numbers in a clause."""
-    parts = [
-        f"{', '.join(sorted(keys))} {'print' if len(keys) > 1 else 'prints'} {', '.join(map(str, sorted(numbers))) or 'none'}"
-        for numbers, keys in sorted(variants.items(), key=lambda item: sorted(item[1]))
-    ]
+    parts = []
+    for numbers, keys in sorted(variants.items(), key=lambda item: sorted(item[1])):
+        verb = "print" if len(keys) > 1 else "prints"
+        parts.append(f"{', '.join(sorted(keys))} {verb} {', '.join(map(str, sorted(numbers))) or 'none'}")
     return f"The sources print different numbers in clause {clause}: " + "; ".join(parts) + "."
 
 

@@ -9,6 +9,7 @@ sentences not found, and the scan's text in their place, for the finder to compa
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -67,7 +68,7 @@ def _build(books: Rulebooks, corpus: Corpus, edition: str, lang: str) -> Referen
                 tokens = [key(t) for t in normalize(raw).split()]
                 tokens = [t for t in tokens if t]
                 words.update(tokens)
-                pairs.update(f"{a} {b}" for a, b in zip(tokens, tokens[1:], strict=False))
+                pairs.update(f"{a} {b}" for a, b in itertools.pairwise(tokens))
     words.update(_extra_words(lang))
     return Reference(edition, lang, tuple(out), "".join(s.key for s in out), frozenset(words), frozenset(pairs))
 
@@ -176,7 +177,7 @@ def locate(ref: Sequence[RefSentence], scan: ScanText) -> tuple[list[Match], lis
     matches: list[Match] = []
     gaps: list[Gap] = []
     bounds = [Match(-1, 0, 0), *chain, Match(len(ref), len(scan.key), len(scan.key))]
-    for left, right in zip(bounds, bounds[1:], strict=False):
+    for left, right in itertools.pairwise(bounds):
         if left.ref >= 0:
             matches.append(left)
         edge = left.ref < 0 or right.ref >= len(ref)

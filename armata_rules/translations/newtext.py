@@ -10,6 +10,7 @@ is never reported. Every finding cites the line of the user's file where the dif
 from __future__ import annotations
 
 import difflib
+import itertools
 import re
 from bisect import bisect_left
 from dataclasses import dataclass
@@ -103,7 +104,7 @@ def _pieces(scan: ScanText, start: int, end: int) -> list[_Piece]:
     cuts.update(b for b in scan.breaks if first < b < last)
     bounds = sorted(cuts)
     out = []
-    for a, b in zip(bounds, bounds[1:], strict=False):
+    for a, b in itertools.pairwise(bounds):
         ka, kb = bisect_left(scan.origin, a), bisect_left(scan.origin, b)
         if kb - ka >= 3:
             out.append(_Piece(ka, kb))
@@ -250,4 +251,3 @@ def _finding(
         {"clause": old.clause, **(details or {})},
         new_text_verdict_id(old.clause, label, kind),
     )
-

@@ -10,6 +10,7 @@ plain) and keeps, for every character, the line of the user's file it came from,
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections import Counter
@@ -93,14 +94,17 @@ class ScanText:
 
 def _page_numbers(lines: Sequence[str]) -> set[int]:
     """Lines holding only a number that are page numbers: one of a run of numbers a page apart (one or two more
-    or less, 20 to 80 lines a page away), a number set apart by dashes or bars, or a lone number among the first or last lines of the file (one page)."""
+    or less, 20 to 80 lines a page away), a number set apart by dashes or bars, or a lone number among the first or
+    last lines of the file (a single page)."""
     numbers = {n: int(m.group(1)) for n, line in enumerate(lines) if (m := _PAGE_NUMBER.match(line.strip()))}
     filled = [n for n, line in enumerate(lines) if line.strip()]
     ends = set(filled[:3] + filled[-3:])
     out = set()
     for n, value in numbers.items():
         neighbours = (
-            m for m, other in numbers.items() if 0 < abs(other - value) <= 2 and 20 <= abs(m - n) <= 80 * abs(other - value)
+            m
+            for m, other in numbers.items()
+            if 0 < abs(other - value) <= 2 and 20 <= abs(m - n) <= 80 * abs(other - value)
         )
         decorated = any(ch in "—–-|[]·•" for ch in lines[n])  # "— 12 —", "| 12": set apart like no rule text
         if decorated or n in ends or any(True for _ in neighbours):
@@ -166,7 +170,9 @@ def read_scan(lines: Sequence[str], reference: str = "") -> ScanText:
         emit(text, n + 1)
     text = "".join(chars)
     squashed, origin = key_with_origins(text)
-    return ScanText(text, tuple(line_of), squashed, tuple(origin), frozenset(breaks), tuple(sorted(n + 1 for n in skipped)))
+    return ScanText(
+        text, tuple(line_of), squashed, tuple(origin), frozenset(breaks), tuple(sorted(n + 1 for n in skipped))
+    )
 
 
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
@@ -187,7 +193,7 @@ def rejoin(text: str, words: frozenset[str], pairs: frozenset[str]) -> str:
                 continue
             pieces = [key(t) for t in group]
             whole = "".join(pieces)
-            neighbours = (f"{a} {b}" for a, b in zip(pieces, pieces[1:], strict=False))
+            neighbours = (f"{a} {b}" for a, b in itertools.pairwise(pieces))
             if all(pieces) and whole in words and not any(pair in pairs for pair in neighbours):
                 out.append("".join(group))
                 i += width
