@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test lint typecheck pytest docs soak bench profile clean
+.PHONY: demo test lint typecheck pytest docs soak bench bench-finder profile clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,10 @@ bench: $(VENV)/.installed-bench
 ## profile: where the engine spends its time over complete random games (cProfile).
 profile: $(VENV)/.installed-base
 	$(BIN)/python bench/profile_engine.py
+
+## bench-finder: precision and recall of the ambiguity finder on seeded scans, per language.
+bench-finder: $(VENV)/.installed-base
+	$(BIN)/python bench/bench_finder.py
 
 clean:
 	rm -rf build .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -216,7 +216,8 @@ def _verify(args: argparse.Namespace, console: Console) -> int:
 
 def _ambiguities(args: argparse.Namespace, console: Console) -> int:
     from armata_rules.translations.corpus import build_corpus, load_corpus, save_corpus
-    from armata_rules.translations.finder import corpus_findings, find_in_text
+    from armata_rules.translations.finder import corpus_findings
+    from armata_rules.translations.newtext import find_in_text
     from armata_rules.translations.report import render
     from armata_rules.translations.sources import LANGS, RulebookError, Rulebooks
 
@@ -231,12 +232,9 @@ def _ambiguities(args: argparse.Namespace, console: Console) -> int:
     if not args.source:
         findings = corpus_findings(corpus, books)
     for spec in args.source:
-        parts = spec.split(":")
-        if len(parts) not in (2, 3) or parts[1] not in LANGS:
-            raise UsageError(f"--source {spec!r}: expected FILE:LANG[:EDITION] with LANG one of {', '.join(LANGS)}")
-        edition = parts[2] if len(parts) == 3 else None
+        path, lang, edition = _source_spec(spec, args.lang, args.edition, LANGS, tuple(books.lines))
         try:
-            findings.extend(find_in_text(parts[0], parts[1], corpus, books, edition))
+            findings.extend(find_in_text(path, lang, corpus, books, edition))
         except (RulebookError, ValueError) as err:
             raise UsageError(str(err)) from None
     if args.format == "text" and console.is_terminal:
@@ -244,6 +242,30 @@ def _ambiguities(args: argparse.Namespace, console: Console) -> int:
     else:
         print(render(findings, args.format))
     return 0
+
+
+def _source_spec(
+    spec: str, lang: str | None, edition: str | None, langs: Sequence[str], editions: Sequence[str]
+) -> tuple[str, str, str | None]:
+    """``--source``: a path with ``--lang`` (and ``--edition``), or ``FILE:LANG[:EDITION]`` read from the right,
+    so that a path may hold ``:`` itself."""
+    if edition is not None and edition not in editions:
+        raise UsageError(f"--edition {edition!r}: expected one of {', '.join(editions)}")
+    if lang is not None:
+        if lang not in langs:
+            raise UsageError(f"--lang {lang!r}: expected one of {', '.join(langs)}")
+        return spec, lang, edition
+    head, _, last = spec.rpartition(":")
+    if last in editions and edition is None:
+        head, _, lang_part = head.rpartition(":")
+        if head and lang_part in langs:
+            return head, lang_part, last
+    elif head and last in langs:
+        return head, last, edition
+    raise UsageError(
+        f"--source {spec!r}: expected FILE:LANG[:EDITION] with LANG one of {', '.join(langs)}, "
+        "or a path with --lang LANG [--edition EDITION]"
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -302,7 +324,12 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="FILE:LANG[:EDITION]",
-        help="compare a rulebook text file (e.g. my-scan.txt:it:peg19) with the corpus; repeatable",
+        help="compare a rulebook text or OCR'd scan (e.g. my-scan.txt:it:peg19, or a path with --lang) with the "
+        "edition; repeatable",
+    )
+    amb.add_argument("--lang", choices=("de", "en", "it", "fr", "es"), help="the language of every --source path")
+    amb.add_argument(
+        "--edition", help="the edition to compare --source files with (peg19 or sb19; default: best match)"
     )
     amb.add_argument("--format", choices=("text", "markdown", "json"), default="text")
     amb.add_argument("--rulebooks", metavar="DIR", help="folder of the rulebook texts (default: shared/rulebooks)")

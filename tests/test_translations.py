@@ -15,7 +15,8 @@ from armata_rules.cli import main
 from armata_rules.rules import REGISTRY
 from armata_rules.translations.align import glossary
 from armata_rules.translations.corpus import build_corpus, corpus_path, load_corpus, save_corpus
-from armata_rules.translations.finder import KINDS, corpus_findings, find_in_text
+from armata_rules.translations.finder import KINDS, corpus_findings
+from armata_rules.translations.newtext import find_in_text
 from armata_rules.translations.sources import LANGS, SOURCES, Rulebooks
 from armata_rules.translations.text import facts, repair, squash
 
@@ -171,7 +172,8 @@ def test_cli_ambiguities_json(capsys: pytest.CaptureFixture[str]) -> None:
         pytest.skip("the rulebooks are not beside the repository")
     assert main(["ambiguities", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data and set(data[0]) == {"id", "kind", "severity", "topic", "citations", "reading", "interpretation"}
+    shape = {"id", "kind", "severity", "topic", "citations", "reading", "interpretation", "verdict"}
+    assert data and all(set(f) == shape for f in data)
     assert set(data[0]["citations"][0]) == {"source", "lang", "line", "quote"}
     assert main(["ambiguities", "--source", "nowhere.txt:en"]) == 2
     assert main(["ambiguities", "--source", "nowhere.txt:xx"]) == 2

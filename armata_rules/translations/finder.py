@@ -5,28 +5,26 @@ models), the registered interpretations (where every text is silent), and ``spec
 findings that change nothing the engine models, or that it leaves unmodelled, with the reason). An automatic pass
 compares the numbers of aligned clauses and reports any difference no curated finding covers.
 
-On texts no one has curated, :func:`find_in_text` aligns a file's paragraphs and sentences to the corpus text of
-the same language and reports each difference of facts: a number, a modal verb, a comparative, a scope word,
-a sentence missing or added. Spacing damage from PDF extraction changes no fact and is not reported.
+Texts no one has curated (a user's scan) are compared by :mod:`armata_rules.translations.newtext`.
+Every finding names its verdict record (:mod:`armata_rules.translations.verdict_ids`).
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
-from collections import Counter
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass, field, replace
 
 from armata_rules.components.pack import DataPack
 from armata_rules.rules.registry import INTERPRETATIONS
-from armata_rules.translations.align import align, same_similarity, spec_folder
+from armata_rules.translations.align import spec_folder
 from armata_rules.translations.corpus import Corpus, citation_lines
-from armata_rules.translations.sources import LANGS, Rulebooks
-from armata_rules.translations.text import _PAGE, facts, paragraphs, repair, sentences, squash
+from armata_rules.translations.sources import Rulebooks
+from armata_rules.translations.text import _PAGE
+from armata_rules.translations.verdict_ids import verdict_id
 from armata_rules.variants import READINGS
 
-__all__ = ["KINDS", "Citation", "Finding", "corpus_findings", "find_in_text", "table_consistency"]
+__all__ = ["KINDS", "Citation", "Finding", "corpus_findings", "table_consistency"]
 
 KINDS = (
     "numeric",
@@ -38,6 +36,8 @@ KINDS = (
     "ordering",
     "internal-contradiction",
     "underspecified",
+    "negation",
+    "actor",
 )
 
 _READING_KIND = {
@@ -85,6 +85,7 @@ class Finding:
     interpretation: str | None = None
     origin: str = "curated"
     details: dict[str, object] = field(default_factory=dict)
+    verdict: str | None = None
 
     def to_json(self) -> dict[str, object]:
         """The documented JSON form (see docs/ambiguities)."""
@@ -96,6 +97,7 @@ class Finding:
             "citations": [c.to_json() for c in self.citations],
             "reading": self.reading,
             "interpretation": self.interpretation,
+            "verdict": self.verdict,
         }
 
 
@@ -173,7 +175,7 @@ def corpus_findings(corpus: Corpus, books: Rulebooks) -> list[Finding]:
                 candidate.details,
             )
         )
-    return found
+    return [replace(f, verdict=verdict_id(f.citations, corpus)) for f in found]
 
 
 def _reviewed() -> dict[str, str]:
@@ -245,7 +247,7 @@ def _automatic_numbers(corpus: Corpus, books: Rulebooks, known: list[Finding]) -
                 f"numbers-{clause.id}",
                 "numeric",
                 "unreviewed",
-                f"Numbers differ: {clause.title}",
+                _numbers_title(clause.id, variants),
                 citations,
                 None,
                 None,
@@ -254,6 +256,15 @@ def _automatic_numbers(corpus: Corpus, books: Rulebooks, known: list[Finding]) -
             )
         )
     return out
+
+
+def _numbers_title(clause: str, variants: dict[frozenset[int], list[str]]) -> str:
+    """A sentence: which sources print which numbers in a clause."""
+    parts = []
+    for numbers, keys in sorted(variants.items(), key=lambda item: sorted(item[1])):
+        verb = "print" if len(keys) > 1 else "prints"
+        parts.append(f"{', '.join(sorted(keys))} {verb} {', '.join(map(str, sorted(numbers))) or 'none'}")
+    return f"The sources print different numbers in clause {clause}: " + "; ".join(parts) + "."
 
 
 def table_consistency(pack: DataPack | None = None) -> list[Finding]:
@@ -306,157 +317,3 @@ def table_consistency(pack: DataPack | None = None) -> list[Finding]:
                     )
                 )
     return out
-
-
-# ------------------------------------------------------------------------------------------------ new texts
-def find_in_text(
-    path: str | Path, lang: str, corpus: Corpus, books: Rulebooks, edition: str | None = None, name: str | None = None
-) -> list[Finding]:
-    """Differences of facts between a rulebook text file and the corpus text of the same language."""
-    if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r}; languages: {', '.join(LANGS)}")
-    from armata_rules.translations.sources import RulebookError
-
-    path = Path(path)
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as err:
-        raise RulebookError(f"{path}: cannot be read: {err.strerror or err}") from None
-    except UnicodeDecodeError as err:
-        raise RulebookError(f"{path}: is not UTF-8 text ({err.reason} at byte {err.start})") from None
-    label = name or path.name
-    reference = _reference_source(corpus, lang, edition)
-    ref = [(c, c.passages[reference]) for c in corpus.clauses if reference in c.passages]
-    ref.sort(key=lambda item: item[1].lines[0])
-    new = paragraphs(lines, 1, len(lines))
-    ref_texts = [p.quote for _, p in ref]
-    scores: dict[tuple[int, int], float] = {}
-
-    def score(i: int, j: int) -> float:
-        if (i, j) not in scores:
-            scores[(i, j)] = same_similarity(ref_texts[i], new[j].text)
-        return scores[(i, j)]
-
-    pairs = align(ref_texts, [p.text for p in new], score, 0.3)
-    found: list[Finding] = []
-    matched_ref = {i for i, _ in pairs}
-    for i, j in pairs:
-        clause, passage = ref[i]
-        if squash(passage.quote) == squash(new[j].text):
-            continue
-        found.extend(
-            _compare(clause.id, passage.quote, passage.source, passage.lines[0], new[j].text, new[j].line, lang, label)
-        )
-    for i, (clause, passage) in enumerate(ref):
-        if i not in matched_ref and len(squash(passage.quote)) > 20:
-            found.append(
-                _finding(
-                    label,
-                    "missing-clause",
-                    f"Missing: {clause.title}",
-                    passage.source,
-                    passage.lines[0],
-                    passage.quote,
-                    None,
-                    "",
-                    {"clause": clause.id},
-                )
-            )
-    return found
-
-
-def _reference_source(corpus: Corpus, lang: str, edition: str | None) -> str:
-    counts: Counter[str] = Counter()
-    for clause in corpus.clauses:
-        for source in clause.passages:
-            if source.endswith(f".{lang}") and (edition is None or source.startswith(edition)):
-                counts[source] += 1
-    if not counts:
-        raise ValueError(f"the corpus has no {lang} text" + (f" for edition {edition}" if edition else ""))
-    return counts.most_common(1)[0][0]
-
-
-def _compare(
-    clause: str, old: str, source: str, old_line: int, text: str, line: int, lang: str, label: str
-) -> list[Finding]:
-    out: list[Finding] = []
-    old_s, new_s = sentences(repair(old)), sentences(repair(text))
-    pairs = align(old_s, new_s, lambda a, b: same_similarity(old_s[a], new_s[b]), 0.25)
-    matched_old = {a for a, _ in pairs}
-    matched_new = {b for _, b in pairs}
-    for a, b in pairs:
-        if squash(old_s[a]) == squash(new_s[b]):
-            continue
-        before, after = facts(old_s[a], lang), facts(new_s[b], lang)
-        for kind, part in (
-            ("numeric", "numbers"),
-            ("modality", "modal"),
-            ("tie-break", "comparative"),
-            ("scope", "scope"),
-        ):
-            if getattr(before, part) != getattr(after, part):
-                out.append(
-                    _finding(
-                        label,
-                        kind,
-                        f"{part.capitalize()} changed",
-                        source,
-                        old_line,
-                        old_s[a],
-                        line,
-                        new_s[b],
-                        {"clause": clause, "was": before.to_json().get(part), "now": after.to_json().get(part)},
-                    )
-                )
-    for a, sentence in enumerate(old_s):
-        if a not in matched_old and len(squash(sentence)) > 12:
-            out.append(
-                _finding(
-                    label,
-                    "missing-clause",
-                    "Sentence dropped",
-                    source,
-                    old_line,
-                    sentence,
-                    line,
-                    "",
-                    {"clause": clause},
-                )
-            )
-    for b, sentence in enumerate(new_s):
-        if b not in matched_new and len(squash(sentence)) > 12:
-            out.append(
-                _finding(
-                    label, "missing-clause", "Sentence added", source, old_line, "", line, sentence, {"clause": clause}
-                )
-            )
-    return out
-
-
-def _finding(
-    label: str,
-    kind: str,
-    topic: str,
-    source: str,
-    old_line: int,
-    old: str,
-    line: int | None,
-    new: str,
-    details: dict[str, object],
-) -> Finding:
-    edition, lang = source.split(".")
-    citations = [Citation(edition, lang, old_line, old)] if old else [Citation(edition, lang, old_line, "")]
-    if line is not None:
-        citations.append(Citation(label, lang, line, new))
-    fid = f"{label}:{line if line is not None else old_line}:{kind}"
-    return Finding(
-        fid,
-        kind,
-        "changes-play" if kind != "missing-clause" else "unreviewed",
-        topic,
-        tuple(citations),
-        None,
-        None,
-        "automatic",
-        details,
-    )

@@ -11,12 +11,14 @@ from __future__ import annotations
 import hashlib
 import os
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 __all__ = [
     "FILES",
     "LANGS",
+    "PACKAGED",
     "SOURCES",
     "RulebookError",
     "Rulebooks",
@@ -157,17 +159,27 @@ def _block_languages(lines: tuple[str, ...], block: list[int]) -> dict[int, str]
     return found
 
 
-def default_folder() -> Path:
-    """``$ARMATA_RULEBOOKS``, else ``shared/rulebooks`` beside the repository or the working directory."""
+#: Where a built wheel carries the rulebook texts (``pyproject.toml``: hatch force-include).
+PACKAGED = Path(__file__).resolve().parents[1] / "rulebooks_data"
+
+
+def default_folder(search_from: Sequence[Path] | None = None, packaged: Path = PACKAGED) -> Path:
+    """``$ARMATA_RULEBOOKS``, else ``shared/rulebooks`` beside the repository or the working directory (or the
+    folders ``search_from``), else the copy installed with the package, so an installed wheel needs nothing
+    beside it."""
     env = os.environ.get("ARMATA_RULEBOOKS")
     if env:
         return Path(env)
-    here = Path(__file__).resolve()
-    for parent in (*here.parents, Path.cwd(), *Path.cwd().parents):
+    if search_from is None:
+        search_from = (Path(__file__).resolve(), Path.cwd() / "_")
+    roots = [parent for start in search_from for parent in start.parents]
+    for parent in roots:
         candidate = parent / "shared" / "rulebooks"
         if candidate.is_dir():
             return candidate
         candidate = parent.parent / "shared" / "rulebooks"
         if candidate.is_dir():
             return candidate
+    if all((packaged / name).is_file() for name in FILES.values()):
+        return packaged
     return Path("shared/rulebooks")

@@ -1,0 +1,199 @@
+"""New texts as they really come: OCR'd scans of a page or a few. Seeded scan damage (``tests/scan_damage.py``)
+must give no finding in any language; each planted real change must be found at the right line of the user's
+file; ``--source`` accepts paths holding ``:``; findings name their verdict record; the rulebooks are found in
+the installed package when no checkout is beside it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from armata_rules.cli import main
+from armata_rules.translations.corpus import Corpus, load_corpus
+from armata_rules.translations.newtext import find_in_text
+from armata_rules.translations.scan import key, read_scan, rejoin
+from armata_rules.translations.sources import FILES, PACKAGED, Rulebooks, default_folder
+from armata_rules.translations.verdict_ids import new_text_verdict_id, passage_verdict_id
+from tests.scan_damage import HEADERS, PLANTS, clean_paragraphs, damage, found, plant
+
+try:
+    BOOKS: Rulebooks | None = Rulebooks.load()
+except ValueError:
+    BOOKS = None
+needs_books = pytest.mark.skipif(BOOKS is None, reason="the rulebooks are not beside the repository")
+SOURCES = ("peg19.de", "peg19.en", "peg19.it", "peg19.fr", "peg19.es", "sb19.en")
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def books() -> Rulebooks:
+    assert BOOKS is not None
+    return BOOKS
+
+
+@pytest.fixture(scope="module")
+def corpus() -> Corpus:
+    return load_corpus()
+
+
+def test_the_key_ignores_scan_damage() -> None:
+    assert key("P owerwolf peuv ent") == key("Powerwolf peuvent")
+    assert key("“Discard Pile” can’t") == key('"Discard Pile" can\'t')
+    assert key("Fähigkeit Straße") == key("Fahigkeit Strasse")
+    assert key("move-\nment") == key("movement")
+    assert key("may") != key("must")
+
+
+def test_reading_a_scan_reflows_and_leaves_out_page_furniture() -> None:
+    lines = [
+        "12   ARMATA STRIGOI",
+        "",
+        "The Powerwolf may move a num-",
+        "ber of spaces. Two miniatures",
+        "",
+        "— 12 —",
+        "ARMATA STRIGOI   13",
+        "",
+        "cannot stay in the same space.",
+        "• Next item here.",
+        "— 13 —",
+    ]
+    scan = read_scan(lines)
+    assert (
+        scan.text
+        == "The Powerwolf may move a number of spaces. Two miniatures cannot stay in the same space. - Next item here."
+    )
+    assert scan.furniture == (1, 6, 7, 11)
+    at = scan.key.index("cannot")
+    assert scan.line_at(at) == 9 and scan.line_at(scan.key.index("number")) == 3
+    assert scan.text.index("- Next") in scan.breaks
+
+
+def test_rejoin_mends_words_broken_by_stray_spaces() -> None:
+    words = frozenset({"peuvent", "powerwolf", "les", "cannot", "can", "not"})
+    assert rejoin("les P owerwolf peuv ent", words, frozenset()) == "les Powerwolf peuvent"
+    assert rejoin("can not", words, frozenset({"can not"})) == "can not"  # the edition writes "can not" itself
+    assert rejoin("can not", words, frozenset()) == "cannot"
+
+
+@needs_books
+@pytest.mark.parametrize("source", SOURCES)
+def test_a_damaged_copy_gives_no_finding(books: Rulebooks, corpus: Corpus, tmp_path: Path, source: str) -> None:
+    edition, lang = source.split(".")
+    damaged = damage(clean_paragraphs(books, source), lang, seed=11)
+    path = tmp_path / "scan.txt"
+    path.write_text(damaged.text(), encoding="utf-8")
+    assert len(damaged.lines) > len(clean_paragraphs(books, source))  # wrapped: many more lines than paragraphs
+    assert find_in_text(path, lang, corpus, books, edition) == []
+    assert find_in_text(path, lang, corpus, books) == []  # the edition is found without being named
+
+
+@needs_books
+@pytest.mark.parametrize("source", SOURCES)
+def test_planted_changes_are_found_at_their_lines(
+    books: Rulebooks, corpus: Corpus, tmp_path: Path, source: str
+) -> None:
+    edition, lang = source.split(".")
+    changed, plants = plant(clean_paragraphs(books, source), lang, seed=5)
+    assert {p.kind for p in plants} == set(PLANTS)
+    damaged = damage(changed, lang, seed=5)
+    path = tmp_path / "scan.txt"
+    path.write_text(damaged.text(), encoding="utf-8")
+    findings = find_in_text(path, lang, corpus, books, edition)
+    cited = [(f.kind, f.citations[-1].line) for f in findings]
+    missed = [p for p in plants if not found(p, damaged, cited)]
+    assert missed == []
+    for f in findings:
+        assert f.citations[-1].source == "scan.txt"
+        assert f.topic.endswith(".") and "…" not in f.topic
+        assert f.verdict == new_text_verdict_id(str(f.details["clause"]), "scan.txt", f.kind)
+
+
+@needs_books
+def test_a_few_pages_are_located_within_the_edition(books: Rulebooks, corpus: Corpus, tmp_path: Path) -> None:
+    paragraphs = clean_paragraphs(books, "peg19.it")
+    path = tmp_path / "pagine.txt"
+    path.write_text(damage(paragraphs, "it", seed=3, pages=(6, 2)).text(), encoding="utf-8")
+    assert find_in_text(path, "it", corpus, books) == []
+    changed, plants = plant(paragraphs, "it", seed=3, kinds=("number",))
+    damaged = damage(changed, "it", seed=3)
+    headers = [n for n, line in enumerate(damaged.lines, start=1) if HEADERS["it"] in line]
+    line = min(damaged.lines_of(plants[0].paragraph, plants[0].first, plants[0].last))
+    page = sum(1 for n in headers if n <= line) - 1  # the page holding the change, and the next
+    fragment = damage(changed, "it", seed=3, pages=(page, 2))
+    path.write_text(fragment.text(), encoding="utf-8")
+    findings = find_in_text(path, "it", corpus, books, "peg19")
+    assert [f.kind for f in findings] == ["numeric"]
+    assert findings[0].citations[-1].line in fragment.lines_of(plants[0].paragraph, plants[0].first, plants[0].last)
+
+
+@needs_books
+def test_cli_accepts_paths_holding_colons(books: Rulebooks, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    odd = tmp_path / "scan:2024.txt"
+    changed, _ = plant(clean_paragraphs(books, "peg19.fr"), "fr", seed=2, kinds=("modal",))
+    odd.write_text(damage(changed, "fr", seed=2).text(), encoding="utf-8")
+    assert main(["ambiguities", "--source", str(odd), "--lang", "fr", "--edition", "peg19", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [f["kind"] for f in data] == ["modality"]
+    assert data[0]["citations"][1]["source"] == "scan:2024.txt" and data[0]["verdict"].endswith(
+        "@scan:2024.txt#modality"
+    )
+    assert (
+        main(["ambiguities", "--source", f"{odd}:fr:peg19", "--format", "json"]) == 0
+    )  # the old form, read from the right
+    assert json.loads(capsys.readouterr().out) == data
+    assert main(["ambiguities", "--source", f"{odd}:fr", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out) == data
+    assert main(["ambiguities", "--source", str(odd)]) == 2  # no language
+    assert main(["ambiguities", "--source", str(odd), "--lang", "fr", "--edition", "peg20"]) == 2
+    assert "peg20" in capsys.readouterr().err
+
+
+@needs_books
+def test_corpus_findings_name_their_verdict_and_read_as_sentences(
+    books: Rulebooks, corpus: Corpus, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["ambiguities", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    may_must = next(f for f in data if f["id"] == "movement-may-must-exactly")
+    first_other = next(c for c in may_must["citations"] if f"{c['source']}.{c['lang']}" != "peg19.en")
+    clause = corpus.index[(first_other["source"], first_other["line"])]
+    assert may_must["verdict"] == passage_verdict_id(clause, f"{first_other['source']}.{first_other['lang']}")
+    for f in data:
+        assert not f["topic"].endswith("…"), f["topic"]
+        if f["citations"]:
+            clause, _, source = f["verdict"].partition("@")
+            assert clause in corpus.by_id and source in corpus.by_id[clause].passages, f
+
+
+def test_rulebooks_fall_back_to_the_installed_package_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ARMATA_RULEBOOKS", raising=False)
+    nowhere = tmp_path / "site" / "armata_rules" / "translations" / "sources.py"
+    packaged = tmp_path / "site" / "armata_rules" / "rulebooks_data"
+    assert default_folder([nowhere], packaged) == Path("shared/rulebooks")  # nothing anywhere: the named default
+    if BOOKS is not None:
+        packaged.mkdir(parents=True)
+        for name in FILES.values():
+            shutil.copy(BOOKS.folder / name, packaged / name)
+        assert default_folder([nowhere], packaged) == packaged
+        assert Rulebooks.load(default_folder([nowhere], packaged)).checksums == BOOKS.checksums
+        beside = tmp_path / "shared" / "rulebooks"
+        beside.mkdir(parents=True)
+        assert default_folder([nowhere], packaged) == beside  # a checkout's ../shared/rulebooks comes first
+        monkeypatch.setenv("ARMATA_RULEBOOKS", str(tmp_path))
+        assert default_folder([nowhere], packaged) == tmp_path
+
+
+def test_the_wheel_ships_the_rulebooks_where_the_fallback_looks() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    included = config["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
+    shipped = {Path(target) for target in included.values()}
+    relative = PACKAGED.relative_to(ROOT)
+    for name in FILES.values():
+        assert relative / name in shipped
+        source = next(s for s, t in included.items() if Path(t) == relative / name)
+        assert Path(source).name == name and Path(source).parent == Path("../shared/rulebooks")
