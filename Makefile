@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test lint typecheck pytest docs soak bench bench-finder profile clean
+.PHONY: demo test lint typecheck pytest docs soak bench bench-finder profile golden clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -67,3 +67,7 @@ bench-finder: $(VENV)/.installed-base
 
 clean:
 	rm -rf build .mypy_cache .pytest_cache .ruff_cache .hypothesis
+
+## golden: regenerate the golden playthroughs (tests/data/golden/) after an intended change of behaviour.
+golden: $(VENV)/.installed-dev
+	$(BIN)/python -m tests.golden

@@ -189,10 +189,13 @@ class Game:
 
     def resolve_chance(self, state: GameState) -> GameState:
         """At a chance frame, apply the outcome the seeded generator picks; elsewhere return ``state``."""
+        outcome = self.seeded_outcome(state)
+        return state if outcome is None else self.apply(state, outcome)
+
+    def seeded_outcome(self, state: GameState) -> ChanceOutcome | None:
+        """At a chance frame, the outcome the seeded generator picks (what auto mode applies); elsewhere ``None``."""
         outcomes = self.chance_outcomes(state)
-        if not outcomes:
-            return state
-        return self.apply(state, self._pick(state, outcomes))
+        return self._pick(state, outcomes) if outcomes else None
 
     def observation(self, state: GameState, player: int) -> Observation:
         """What the hero in seat ``player`` may see: other hands, face-down choices and stacks hidden."""

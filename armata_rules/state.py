@@ -127,7 +127,8 @@ class TurnState:
     happened (peg19.en:801); ``fought``: the hero fought; ``stealthy``: Stealth is in use for this move;
     ``declined``: the encounter space where a peeked monster was left; ``token``: the Strigoi action token flipped;
     ``trail``: during a jump over other Powerwolves, the space the jump started from and the spaces jumped so far
-    (empty after a step that counted), none of which the hero may step back onto.
+    (empty after a step that counted), none of which the hero may step back onto; ``stealth_peeked``: the Stealth
+    in use has been spent on a peek (stealth-one-peek).
     """
 
     seat: int
@@ -140,6 +141,7 @@ class TurnState:
     declined: str | None = None
     token: str | None = None
     trail: tuple[SpaceId, ...] = ()
+    stealth_peeked: bool = False
 
 
 class Outcome(Enum):

@@ -231,3 +231,31 @@ def test_abilities_may_be_used_after_the_fight_before_the_strigoi_act() -> None:
     assert uses, legal
     state = play(g, state, uses[0])
     assert state.to_act.seats == (0,) and state.to_act.decision == "fight"
+
+
+def test_one_stealth_in_use_gives_one_peek() -> None:
+    """peg19.en:924 (each icon once each turn), peg19.en:1058, interpretation stealth-one-peek: the first release
+    peeked at every encounter of a move with one Stealth in use, for ever."""
+    from dataclasses import replace as dc_replace
+
+    g = game()
+    state = turn(g, ["Werewolves of Armenia"] * 2, positions={0: "C:0,2", 1: "N:2,0"})
+    wolves = card_id(g, "Roel", "Werewolves of Armenia")
+    state = play(g, state, UseAbility(0, "stealth", wolves, "card"))
+    assert state.turn is not None and state.turn.stealthy
+    state = play(g, state, Step(0, "C:1,1"))
+    assert Peek(0, "", "in_use") in g.legal_actions(state)
+    state = play(g, state, Peek(0, "", "in_use"))
+    state = draw(g, state, encounter(g, "red", "Zombie"))
+    state = play(g, state, Choose(0, "decline"))
+    assert state.turn is not None and state.turn.stealth_peeked and state.turn.stealthy
+    # on to the other red space of the room
+    near = next(s for s in g.fortress.neighbours("C:-1,-1", state.board) if state.hero_at(s) is None)
+    state = state.with_hero(0, dc_replace(state.heroes[0], position=near))
+    state = play(g, state, Step(0, "C:-1,-1"))
+    assert state.to_act.decision == "fight"
+    assert Peek(0, "", "in_use") not in g.legal_actions(state)
+    with pytest.raises(RuleViolation, match="no Stealth in use left to peek with"):
+        g.apply(state, Peek(0, "", "in_use"))
+    with pytest.raises(RuleViolation, match=r"encounter\.stealth"):
+        g.apply(state, Peek(0, "anything", "in_use"))

@@ -87,7 +87,7 @@ STEALTH_PEEK = rule(
     "With Stealth the hero flips the token and then decides: a monster may be left face up on top of its stack, "
     "the next one anyone meets there; a monk gives back the discard pile at once, and may still be fought as a "
     "grey monster.",
-    interpretations=("stealth-decline-moves-on", "stealth-monk-resolves"),
+    interpretations=("stealth-decline-moves-on", "stealth-monk-resolves", "stealth-one-peek"),
 )
 MONK = rule(
     "encounter.monk",
@@ -133,6 +133,17 @@ interpretation(
     ("peg19.en:760", "peg19.en:801", "peg19.en:1058"),
 )
 interpretation(
+    "stealth-one-peek",
+    "How many peeks one Stealth icon gives",
+    "One: a Stealth already in use for the move (to cross a Strigoi) gives one peek; a further peek in the same "
+    "turn needs another Stealth icon (the played card's, if unspent, a discarded card or a token).",
+    "Each ability icon 'can only be used once each turn' (peg19.en:924); peeking is a use of Stealth "
+    "(peg19.en:1058), and so is crossing a Strigoi (peg19.en:1062). The first release let one icon peek at every "
+    "encounter of a move, declining each, for ever. Crossing and a first peek in the same move read as one use: "
+    "the texts describe both as what 'using Stealth' lets the hero do on the move.",
+    ("peg19.en:924", "peg19.en:1058", "peg19.en:1062", "peg19.de:493", "sb19.en:632"),
+)
+interpretation(
     "stealth-monk-resolves",
     "A monk met with Stealth and not fought",
     "The monk is discarded and the encounter is over, with its fight token.",
@@ -153,6 +164,12 @@ def _pending_encounter(state: GameState) -> bool:
     return turn is not None and turn.encountered and not turn.engaged
 
 
+def _stealth_in_use(state: GameState) -> bool:
+    """Stealth used for this move and not yet spent on a peek (stealth-one-peek)."""
+    turn = state.turn
+    return turn is not None and turn.stealthy and not turn.stealth_peeked
+
+
 @handles(FightPhase)
 class FightPhaseRules(DecisionHandler[FightPhase]):
     """Flip (or peek at) the encounter, attack a Strigoi, use an ability, or end the phase.
@@ -168,7 +185,7 @@ class FightPhaseRules(DecisionHandler[FightPhase]):
         if _pending_encounter(state):
             stealth = available_sources(ctx, state, seat, Ability.STEALTH)
             peeks = [Peek(seat, s.id, s.mode) for s in stealth]
-            if state.turn is not None and state.turn.stealthy:
+            if _stealth_in_use(state):
                 peeks.append(Peek(seat, "", "in_use"))
             return [Choose(seat, "flip"), *peeks, *ability_actions(ctx, state, seat, "encounter_pending")]
         attacks = [AttackStrigoi(seat, i, mode) for i, mode in attack_options(ctx, state, seat)]
@@ -188,8 +205,11 @@ class FightPhaseRules(DecisionHandler[FightPhase]):
             if isinstance(action, Choose) and action.option == "flip":
                 return None
             if isinstance(action, Peek):
-                in_use = action.mode == "in_use" and state.turn is not None and state.turn.stealthy
-                if in_use or Source(action.source, action.mode) in available_sources(ctx, state, seat, Ability.STEALTH):
+                if action.mode == "in_use":
+                    if _stealth_in_use(state) and action.source == "":
+                        return None
+                    return Refusal(STEALTH_PEEK, f"{who} has no Stealth in use left to peek with (one peek each)")
+                if Source(action.source, action.mode) in available_sources(ctx, state, seat, Ability.STEALTH):
                     return None
                 return Refusal(STEALTH_PEEK, f"{action.source} ({action.mode}) gives {who} no Stealth to use now")
             return Refusal(ENCOUNTER, f"{who} stopped on an encounter space and must flip its token (or peek)")
@@ -222,7 +242,8 @@ class FightPhaseRules(DecisionHandler[FightPhase]):
             state = execute_all(
                 state, spend_source(ctx, state, seat, Ability.STEALTH, Source(action.source, action.mode))
             )
-        state = replace(state, turn=replace(turn, engaged=True))
+        spent_peek = turn.stealth_peeked or (isinstance(action, Peek) and action.mode == "in_use")
+        state = replace(state, turn=replace(turn, engaged=True, stealth_peeked=spent_peek))
         state = log(state, f"{ctx.heroes[seat].value} {'peeks at' if peeked else 'flips'} the {colour} encounter")
         return push(state, EncounterDone(seat, position), DrawEncounter(seat, colour, peeked))
 
