@@ -223,3 +223,20 @@ def test_apply_returns_a_state_or_refuses_with_the_documented_error(data: st.Dat
         assert action in game.legal_actions(state)
         after.hash()
     assert state.hash() == before and state.to_json() == snapshot
+
+
+@pytest.mark.parametrize("kind", sorted(ACTION_TYPES))
+def test_every_action_type_is_refused_with_a_mistyped_field_and_checked_when_well_typed(kind: str) -> None:
+    """Each type once, whatever Hypothesis draws: a bool in its first field is a TypeError; a well-typed action
+    that does not fit the decision is a RuleViolation; the state is untouched either way."""
+    game = new_game(3, seed=2)
+    state = game.initial_state()
+    before = state.hash()
+    cls = ACTION_TYPES[kind]
+    right: dict[str, object] = {name: 4 if expected is int else "nowhere" for name, expected in FIELD_TYPES[cls]}
+    first = FIELD_TYPES[cls][0][0]
+    with pytest.raises(TypeError, match=f"field '{first}' must be"):
+        game.apply(state, cls(**(right | {first: True})))
+    with pytest.raises(RuleViolation):
+        game.apply(state, cls(**right))
+    assert state.hash() == before
