@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 __all__ = [
     "ACTION_TYPES",
+    "FIELD_TYPES",
     "Action",
     "AttackStrigoi",
     "ChanceOutcome",
@@ -35,14 +36,26 @@ __all__ = [
     "UseAbility",
     "action_from_json",
     "action_to_json",
+    "check_action_types",
 ]
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """Base of all actions. ``kind`` is the stable name used in records."""
+    """Base of all actions. ``kind`` is the stable name used in records.
+
+    Every action a hero takes has an ``int`` field ``seat``, the seat that decides; chance decides a
+    :class:`ChanceOutcome`, whose ``seat`` is ``None``. Field values are exactly ``int`` or ``str`` as annotated
+    (a ``bool`` is not an ``int`` here): :func:`check_action_types` says which field is wrong.
+    """
 
     kind: ClassVar[str] = "action"
+
+    if TYPE_CHECKING:  # each concrete action defines it: a field, or None for chance
+
+        @property
+        def seat(self) -> int | None:
+            """The seat that decides; ``None`` when chance decides."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +65,11 @@ class ChanceOutcome(Action):
     kind: ClassVar[str] = "chance"
     decision: str
     outcome: str
+
+    @property
+    def seat(self) -> None:
+        """Chance decides: no seat."""
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +287,24 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 
+#: Each action type's fields and their exact Python type, in field order (read once from the annotations).
+FIELD_TYPES: dict[type[Action], tuple[tuple[str, type], ...]] = {
+    cls: tuple((f.name, {"int": int, "str": str}[str(f.type)]) for f in fields(cls)) for cls in ACTION_TYPES.values()
+}
+
+
+def check_action_types(action: Action) -> str | None:
+    """``None`` if every field of ``action`` holds exactly its annotated type, else what is wrong (for an error)."""
+    spec = FIELD_TYPES.get(type(action))
+    if spec is None:
+        return f"{type(action).__name__} is not one of the action types"
+    for name, expected in spec:
+        value = getattr(action, name)
+        if type(value) is not expected:
+            return f"{action.kind} field {name!r} must be {expected.__name__}; got {type(value).__name__} {value!r:.40}"
+    return None
+
+
 def action_to_json(action: Action) -> dict[str, object]:
     """``{"kind": ..., field: value, ...}``."""
     return {"kind": action.kind} | {f.name: getattr(action, f.name) for f in fields(action)}
@@ -280,16 +316,15 @@ def action_from_json(data: Mapping[str, object]) -> Action:
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise ValueError(f"unknown action kind {kind!r}; kinds: {', '.join(ACTION_TYPES)}")
-    names = {f.name: f for f in fields(cls)}
-    extra = sorted(set(data) - names.keys() - {"kind"})
+    names = dict(FIELD_TYPES[cls])
+    extra = sorted(str(k) for k in set(data) - names.keys() - {"kind"})
     if extra:
         raise ValueError(f"action {kind!r} has no field {extra[0]!r}")
     values: dict[str, object] = {}
-    for name, f in names.items():
+    for name, expected in names.items():
         if name not in data:
             raise ValueError(f"action {kind!r} is missing field {name!r}")
         value = data[name]
-        expected = int if f.type in ("int", int) else str
         if type(value) is not expected:
             raise ValueError(f"action {kind!r} field {name!r} must be {expected.__name__}; got {value!r}")
         values[name] = value

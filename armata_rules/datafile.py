@@ -7,6 +7,9 @@ Every loader raises a subclass of :class:`DataFileError`, so a caller can catch 
 from __future__ import annotations
 
 import json
+import math
+import os
+import stat
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -14,7 +17,17 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-__all__ = ["DataFileError", "StrictModel", "key_path", "read_data_file", "validate_model"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_FILE_BYTES",
+    "MAX_INT",
+    "DataFileError",
+    "StrictModel",
+    "check_plain_data",
+    "key_path",
+    "read_data_file",
+    "validate_model",
+]
 
 
 class DataFileError(ValueError):
@@ -37,34 +50,111 @@ E = TypeVar("E", bound=DataFileError)
 M = TypeVar("M", bound=BaseModel)
 
 
-def read_data_file(path: str | Path, error: type[E]) -> object:
-    """Parse a ``.toml`` or ``.json`` file; raise ``error`` naming the file if it cannot be read or parsed."""
+#: The largest data file read (game records of long games are the biggest: about 60 bytes per action).
+MAX_FILE_BYTES = 64 * 1024 * 1024
+#: The deepest nesting of tables and lists a data file may have (the schemas need fewer than 8 levels).
+MAX_DEPTH = 32
+#: Integers in data files lie within a signed 64-bit range.
+MAX_INT = 2**63 - 1
+
+
+class _BigNumber:
+    """A JSON number too large to convert, kept as text so the check can name its key."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def _json_int(text: str) -> int | _BigNumber:
+    return _BigNumber(text) if len(text) > 20 else int(text)
+
+
+def _json_constant(text: str) -> float:
+    return float(text)  # NaN, Infinity, -Infinity: refused by the walk below
+
+
+def read_data_file(path: str | Path, error: type[E], max_bytes: int | None = None) -> object:
+    """Parse a ``.toml`` or ``.json`` file; raise ``error`` naming the file (and the key, once parsed) if it is
+    not a regular file, is larger than ``max_bytes`` (default :data:`MAX_FILE_BYTES`), cannot be read or parsed,
+    nests deeper than :data:`MAX_DEPTH`, or holds an integer beyond 64 bits or a number that is not finite."""
     path = Path(path)
     source = str(path)
+    suffix = path.suffix.lower()
+    if suffix not in (".json", ".toml"):
+        raise error(source, "<file>", f"unknown file type {suffix!r}; use .toml or .json")
+    data = _read_bytes(path, source, error, MAX_FILE_BYTES if max_bytes is None else max_bytes)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise error(source, "<file>", f"cannot be read: {err.strerror or err}") from None
+        text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         raise error(source, "<file>", f"is not UTF-8 text ({err.reason} at byte {err.start})") from None
-    suffix = path.suffix.lower()
-    if suffix == ".json":
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as err:
-            raise error(source, "<file>", f"is not valid JSON: {err.msg} at line {err.lineno}") from None
-    if suffix == ".toml":
-        try:
-            return tomllib.loads(text)
-        except tomllib.TOMLDecodeError as err:
-            raise error(source, "<file>", f"is not valid TOML: {err}") from None
-    raise error(source, "<file>", f"unknown file type {suffix!r}; use .toml or .json")
+    parsed: object
+    try:
+        if suffix == ".json":
+            parsed = json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
+        else:
+            parsed = tomllib.loads(text)
+    except json.JSONDecodeError as err:
+        raise error(source, "<file>", f"is not valid JSON: {err.msg} at line {err.lineno}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise error(source, "<file>", f"is not valid TOML: {err}") from None
+    except RecursionError:
+        raise error(source, "<file>", f"nests tables or lists too deeply (at most {MAX_DEPTH} levels)") from None
+    except ValueError as err:  # tomllib: an integer too long to convert
+        raise error(source, "<file>", f"holds a number that cannot be read: {str(err)[:80]}") from None
+    check_plain_data(parsed, source, error)
+    return parsed
+
+
+def _read_bytes(path: Path, source: str, error: type[E], max_bytes: int) -> bytes:
+    """The file's bytes; only a regular file is opened for reading (a FIFO would block, /dev/zero never end)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as err:
+        raise error(source, "<file>", f"cannot be read: {err.strerror or err}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else "a device or socket"
+            raise error(source, "<file>", f"is not a regular file ({kind})")
+        chunks = []
+        left = max_bytes + 1
+        while left > 0 and (chunk := os.read(fd, min(left, 1 << 20))):
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+    except OSError as err:
+        raise error(source, "<file>", f"cannot be read: {err.strerror or err}") from None
+    finally:
+        os.close(fd)
+    if len(data) > max_bytes:
+        raise error(source, "<file>", f"is larger than the {max_bytes} bytes a data file may have")
+    return data
+
+
+def check_plain_data(data: object, source: str, error: type[E]) -> None:
+    """Refuse parsed data nested deeper than :data:`MAX_DEPTH`, with an integer beyond 64 bits or a number that is
+    not finite, naming the key. Walks with an explicit stack: no recursion, whatever the input."""
+    stack: list[tuple[object, tuple[int | str, ...]]] = [(data, ())]
+    while stack:
+        value, loc = stack.pop()
+        if len(loc) > MAX_DEPTH:
+            raise error(source, key_path(data, loc[:MAX_DEPTH]), f"nests deeper than {MAX_DEPTH} levels")
+        if isinstance(value, Mapping):
+            stack.extend((v, (*loc, str(k))) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, (*loc, i)) for i, v in enumerate(value))
+        elif isinstance(value, _BigNumber) or (type(value) is int and not -MAX_INT - 1 <= value <= MAX_INT):
+            digits = len(value.text) if isinstance(value, _BigNumber) else value.bit_length() * 30103 // 100000 + 1
+            raise error(source, key_path(data, loc), f"integer of about {digits} digits is out of range")
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise error(source, key_path(data, loc), f"{value} is not a finite number")
 
 
 def validate_model(model: type[M], data: object, source: str, error: type[E]) -> M:
     """Validate ``data`` against a schema; the first problem becomes ``error(source, key, problem)``."""
     if not isinstance(data, Mapping):
         raise error(source, "<file>", "the top level must be a table of keys")
+    check_plain_data(data, source, error)  # data parsed elsewhere gets the same limits as a file
     try:
         return model.model_validate(dict(data))
     except ValidationError as err:

@@ -20,10 +20,11 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 from armata_rules import editions
-from armata_rules.actions import Action, ChanceOutcome
+from armata_rules.actions import Action, ChanceOutcome, check_action_types
 from armata_rules.board.fortress import Fortress
 from armata_rules.board.layout import Layout
 from armata_rules.board.loader import default_layout
+from armata_rules.board.placement import legal_ladder_sites
 from armata_rules.components.icons import Hero
 from armata_rules.components.pack import DataPack, default_pack
 from armata_rules.effects import strigoi_win
@@ -71,7 +72,33 @@ _MAX_AUTOMATIC_STEPS = 100_000
 
 
 class GameSetupError(ValueError):
-    """The game cannot be created as asked (hero count, unknown or repeated hero)."""
+    """The game cannot be created as asked (an argument of the wrong type, hero count, unknown or repeated hero)."""
+
+
+def _check_setup_types(
+    heroes: object, ruleset: object, seed: object, pack: object, layout: object, chance: object
+) -> None:
+    """Refuse arguments of the wrong type before anything is built (``Game.new``)."""
+    if isinstance(heroes, (str, bytes)) or not isinstance(heroes, Sequence):
+        raise GameSetupError(f"heroes must be a list of hero names or Hero values; got {type(heroes).__name__}")
+    for i, hero in enumerate(heroes):
+        if not isinstance(hero, (str, Hero)):
+            raise GameSetupError(f"heroes[{i}] must be a hero name or a Hero; got {type(hero).__name__}")
+    if not isinstance(ruleset, Ruleset):
+        raise GameSetupError(f"ruleset must be a Ruleset (see armata_rules.editions); got {type(ruleset).__name__}")
+    if type(seed) is not int:
+        raise GameSetupError(f"seed must be an int (not a bool); got {type(seed).__name__}")
+    if pack is not None and not isinstance(pack, DataPack):
+        raise GameSetupError(f"pack must be a DataPack (see load_pack) or None; got {type(pack).__name__}")
+    if layout is not None and not isinstance(layout, Layout):
+        raise GameSetupError(f"layout must be a Layout (see load_layout) or None; got {type(layout).__name__}")
+    if not isinstance(chance, str) or chance not in ("auto", "explicit"):
+        raise GameSetupError(f"chance must be 'auto' or 'explicit'; got {chance!r:.40}")
+
+
+def _check_state(state: object) -> None:
+    if not isinstance(state, GameState):
+        raise TypeError(f"not a GameState: {type(state).__name__}")
 
 
 def _mix(seed: int, counter: int) -> float:
@@ -103,7 +130,12 @@ class Game:
         layout: Layout | None = None,
         chance: ChanceMode = "auto",
     ) -> Game:
-        """A new game for 2–5 distinct heroes, seated in the order given."""
+        """A new game for 2–5 distinct heroes, seated in the order given.
+
+        ``GameSetupError`` names the argument when one has the wrong type (heroes not a sequence of names or
+        :class:`Hero`, a seed that is not an ``int`` or is a ``bool``, ...) or the game cannot be set up.
+        """
+        _check_setup_types(heroes, ruleset, seed, pack, layout, chance)
         try:
             chosen = tuple(h if isinstance(h, Hero) else Hero.parse(h) for h in heroes)
         except ValueError as err:
@@ -113,6 +145,12 @@ class Game:
         if len(set(chosen)) != len(chosen):
             raise GameSetupError("each player chooses a different Powerwolf (peg19.en:718)")
         fortress = Fortress.of(layout or default_layout())
+        sites = legal_ladder_sites(fortress, fortress.initial_state(), ruleset.ladder_placement)
+        if len(sites) < len(chosen):
+            raise GameSetupError(
+                f"layout {fortress.layout.name!r} allows {len(sites)} ladder sites under reading "
+                f"{ruleset.ladder_placement.value}: too few for {len(chosen)} heroes to start (peg19.en:716-718)"
+            )
         return cls(RulesContext(ruleset, pack or default_pack(), fortress, chosen, seed), chance)
 
     # ------------------------------------------------------------------------------------------ facts
@@ -148,7 +186,9 @@ class Game:
 
     def legal_actions(self, state: GameState) -> list[Action]:
         """Every legal action now, in a stable order: for a simultaneous decision, those of every hero still to
-        decide; at a chance frame, the chance outcomes; at the end of the game, none."""
+        decide; at a chance frame, the chance outcomes; at the end of the game, none. ``TypeError`` if ``state`` is
+        not a :class:`GameState`."""
+        _check_state(state)
         frame, handler = self._top(state)
         if frame is None or handler is None:
             return []
@@ -159,15 +199,25 @@ class Game:
 
     def chance_outcomes(self, state: GameState) -> list[tuple[ChanceOutcome, float]]:
         """At a chance frame, each outcome with its probability; elsewhere an empty list."""
+        _check_state(state)
         frame, handler = self._top(state)
         if frame is None or not isinstance(handler, ChanceHandler):
             return []
         return handler.outcomes(self.ctx, state, frame)
 
     def apply(self, state: GameState, action: Action) -> GameState:
-        """The state after ``action``; ``RuleViolation`` (input untouched) if the action is illegal now."""
+        """The state after ``action``; ``RuleViolation`` (input untouched) if the action is illegal now.
+
+        ``TypeError`` if ``state`` is not a :class:`GameState`, ``action`` not an action, or a field of ``action``
+        not exactly its annotated type (``AttackStrigoi(0, True, "melee")``, a float seat): a malformed call is a
+        programming error, not a move the rules refuse.
+        """
+        _check_state(state)
         if not isinstance(action, Action):
-            raise TypeError(f"not an action: {action!r}")
+            raise TypeError(f"not an action: {action!r:.80}")
+        wrong = check_action_types(action)
+        if wrong is not None:
+            raise TypeError(wrong)
         frame, handler = self._top(state)
         if frame is None or handler is None:
             raise RuleViolation(GAME_OVER, "the game is over: no action can be taken", action)

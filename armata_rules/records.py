@@ -83,7 +83,7 @@ class _RecordModel(StrictModel):
     heroes: list[str]
     seed: int
     chance: Literal["auto", "explicit"]
-    actions: list[dict[str, str | int]] = Field(default_factory=list)
+    actions: list[dict[str, object]] = Field(default_factory=list)  # field types: action_from_json
     final_hash: str
 
 

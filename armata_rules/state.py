@@ -13,11 +13,14 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
 
+from armata_rules import frames as frames_module
 from armata_rules.board.fortress import FortressState, SpaceId
 from armata_rules.components.icons import Hero
+from armata_rules.datafile import DataFileError
+from armata_rules.decode import DecodeError, decode
 from armata_rules.frames import Frame, ToAct
 from armata_rules.immutable import Memo, replace
 
@@ -29,6 +32,7 @@ __all__ = [
     "Outcome",
     "Pool",
     "Stack",
+    "StateFileError",
     "StrigoiState",
     "TurnState",
     "sorted_tuple",
@@ -151,28 +155,86 @@ class Outcome(Enum):
     STRIGOI_WIN = "strigoi_win"  # the inferno reaches the table value (peg19.en:936)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Log:
-    """One line of the game's history, linked to the line before: appending is O(1) and shares the past."""
+    """One line of the game's history, linked to the line before: appending is O(1) and shares the past.
+
+    The chain can be thousands of lines long, so nothing here recurses along it: equality walks the two chains in a
+    loop (stopping at a shared tail), the builtin hash is chained at construction, ``repr`` shows the last line
+    only, and pickling and copying store the lines flat.
+    """
 
     seq: int
     round: int
     text: str
     previous: Log | None = None
+    _chain_hash: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        below = 0 if self.previous is None else self.previous._chain_hash
+        object.__setattr__(self, "_chain_hash", hash((below, self.seq, self.round, self.text)))
 
     def lines(self) -> list[str]:
         """The whole history, oldest first, as ``"round N: text"``."""
+        return [f"round {node.round}: {node.text}" for node in self._nodes()[::-1]]
+
+    def _nodes(self) -> list[Log]:
+        """The chain, newest first."""
         out = []
         node: Log | None = self
         while node is not None:
-            out.append(f"round {node.round}: {node.text}")
+            out.append(node)
             node = node.previous
-        return out[::-1]
+        return out
+
+    def __len__(self) -> int:
+        return len(self._nodes())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Log):
+            return NotImplemented
+        a: Log | None = self
+        b: Log | None = other
+        while a is not None and b is not None:
+            if a is b:
+                return True
+            if a._chain_hash != b._chain_hash or (a.seq, a.round, a.text) != (b.seq, b.round, b.text):
+                return False
+            a, b = a.previous, b.previous
+        return a is b
+
+    def __hash__(self) -> int:
+        return self._chain_hash
+
+    def __repr__(self) -> str:
+        return f"Log(seq={self.seq}, round={self.round}, text={self.text!r}, previous=<{self.seq} earlier lines>)"
+
+    def __reduce__(self) -> tuple[object, tuple[tuple[tuple[int, int, str], ...]]]:
+        return _log_from_entries, (tuple((n.seq, n.round, n.text) for n in self._nodes()[::-1]),)
+
+    def __copy__(self) -> Log:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Log:
+        return self  # immutable all the way down
 
 
-@dataclass(frozen=True, slots=True)
+def _log_from_entries(entries: tuple[tuple[int, int, str], ...]) -> Log | None:
+    """Rebuild a log chain from its entries, oldest first (the inverse of ``Log.__reduce__``)."""
+    node: Log | None = None
+    for seq, round_, text in entries:
+        node = Log(seq, round_, text, node)
+    return node
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class GameState(Memo):
-    """Everything about a game at one moment. Compare with ``==``; fingerprint with :meth:`hash`."""
+    """Everything about a game at one moment. Compare with ``==``; fingerprint with :meth:`hash`.
+
+    ``==`` and the builtin ``hash()`` follow the game position, as :meth:`hash` and :meth:`to_json` do: the log
+    (how the game got here) is left out, so two ways to the same position give equal states. ``repr`` is one short
+    line whatever the length of the game.
+    """
 
     round: int
     heroes: tuple[HeroState, ...]
@@ -195,7 +257,7 @@ class GameState(Memo):
     awards: tuple[tuple[int, str], ...] = ()
     chance_count: int = 0
     outcome: Outcome | None = None
-    log: Log | None = None
+    log: Log | None = field(default=None, compare=False)
 
     @property
     def to_act(self) -> ToAct:
@@ -223,17 +285,67 @@ class GameState(Memo):
         return None
 
     def history(self) -> list[str]:
-        """The log, oldest first."""
+        """The log, oldest first.
+
+        A method, not a property like :attr:`to_act`: it walks the whole log and builds a new list on each call.
+        """
         return [] if self.log is None else self.log.lines()
+
+    def __repr__(self) -> str:
+        to_act = self.to_act
+        lines = 0 if self.log is None else self.log.seq + 1
+        return (
+            f"<GameState round={self.round} to_act={to_act.kind.value}{list(to_act.seats)}:{to_act.decision} "
+            f"outcome={None if self.outcome is None else self.outcome.value} hash={self.hash()[:12]} log={lines} lines>"
+        )
 
     def to_json(self) -> dict[str, object]:
         """A canonical JSON-ready form (without the log): equal states give equal JSON."""
         return {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name != "log"}
 
+    @classmethod
+    def from_json(cls, data: object, source: str = "<state>") -> GameState:
+        """The state :meth:`to_json` wrote (``from_json(s.to_json()) == s``, same :meth:`hash`), without a log.
+
+        Raises :class:`StateFileError` (``SOURCE: KEY: PROBLEM``) on a wrong type, a missing or unknown key, an
+        unknown frame or enum value, or an unordered list that the state keeps sorted.
+        """
+        try:
+            state = decode(cls, data, {Frame: _FRAME_TYPES})
+        except DecodeError as err:
+            raise StateFileError(source, err.key, err.problem) from None
+        _check_sorted(state, source)
+        return state
+
     def hash(self) -> str:
         """A fingerprint of the state: same seed and same actions give the same hash, in any process."""
         text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
+
+
+class StateFileError(DataFileError):
+    """A JSON game state is malformed; the message reads ``SOURCE: KEY: PROBLEM``."""
+
+
+#: The frame classes a state may hold, by class name (the ``__type__`` tag of :meth:`GameState.to_json`).
+_FRAME_TYPES: dict[str, type] = {
+    name: cls
+    for name in frames_module.__all__
+    if isinstance(cls := getattr(frames_module, name), type) and issubclass(cls, Frame) and is_dataclass(cls)
+}
+
+
+def _check_sorted(state: GameState, source: str) -> None:
+    """The collections the state keeps as sorted tuples must come sorted, or equal states would compare unequal."""
+    lists: list[tuple[str, tuple[str, ...]]] = []
+    for seat, hero in enumerate(state.heroes):
+        lists += [(f"heroes[{seat}].{name}", getattr(hero, name)) for name in ("hand", "discard", "tokens")]
+    for name in ("reward_deck", "reward_tokens", "red", "grey", "strigoi_tokens", "wound_stack"):
+        lists.append((f"{name}.hidden", getattr(state, name).hidden))
+    lists += [("advanced_supply", state.advanced_supply), ("fight_tokens", state.fight_tokens)]
+    for key, items in lists:
+        if list(items) != sorted(items):
+            raise StateFileError(source, key, "must be sorted: the state keeps this collection in sorted order")
 
 
 def _plain(value: object) -> object:

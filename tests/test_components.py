@@ -90,6 +90,13 @@ def _drop_copy(name: str) -> Callable[[Data], None]:
     return change
 
 
+def _split_first_strigoi_token(data: Data) -> None:
+    """Three one-copy entries for the Master's +0 token instead of one entry of three copies: same ids."""
+    first = data["strigoi_tokens"][0]
+    assert first["copies"] == 3
+    data["strigoi_tokens"][:1] = [first | {"copies": 1} for _ in range(3)]
+
+
 BAD: list[tuple[str, Callable[[Data], None], str, str]] = [
     ("unknown key", _set("action_cards.0.colour", "red"), "action_cards[0].colour", "unknown key"),
     ("wrong type", _set("action_cards.0.initiative", "three"), "action_cards[0].initiative", "valid integer"),
@@ -115,6 +122,21 @@ BAD: list[tuple[str, Callable[[Data], None], str, str]] = [
     ("altar cap", _set("tables.altar_cap", 3), "tables.altar_cap", "below the 4 needed"),
     ("editions", _set("reward_cards.13.editions", ["xx19"]), "reward_cards[13].editions", "editions are among"),
     ("format", _set("format", 9), "format", "unsupported format 9"),
+    (
+        "inferno beyond the counters",
+        _set("tables.blood_counters.sb19", 4),
+        "tables.inferno_loss.5",
+        "sb19 has only 4 counters (tables.blood_counters.sb19): the supply would run dry",
+    ),
+    (
+        "inferno table too high",
+        _set("tables.inferno_loss", {"2": 3, "3": 11, "4": 4, "5": 5}),
+        "tables.inferno_loss.3",
+        "the Strigoi win with 11 blood points on the inferno, but sb19 has only 10",
+    ),
+    ("ladder tiles", _set("tables.ladder_tiles", 4), "tables.ladder_tiles", "each of up to 5 heroes starts"),
+    ("wound ids", _set("wounds.1.title", "Wound"), "<components>", "share the id 'wound/wound#1'"),
+    ("strigoi token ids", _split_first_strigoi_token, "<components>", "share the id 'strigoi-token/master+0'"),
 ]
 
 

@@ -55,6 +55,16 @@ CORRUPT = [
     ("hash form", lambda d: d.update(final_hash="xyz"), "final_hash", "64 lowercase hex"),
     ("heroes", lambda d: d.update(heroes=["Roel"]), "heroes", "2 to 5 heroes"),
     ("pack", lambda d: d.update(pack="my-pack"), "pack", "not bundled"),
+    ("seed bool", lambda d: d.update(seed=True), "seed", "valid integer"),
+    ("seed float", lambda d: d.update(seed=1.5), "seed", "valid integer"),
+    ("seed beyond 64 bits", lambda d: d.update(seed=2**70), "seed", "out of range"),
+    ("seat bool", lambda d: d["actions"][0].update(seat=True), "actions[0]", "field 'seat' must be int; got True"),
+    ("site list", lambda d: d["actions"][0].update(site=["x"]), "actions[0]", "field 'site' must be str"),
+    ("action not an object", lambda d: d["actions"].__setitem__(1, [1]), "actions[1]", "valid dictionary"),
+    ("heroes a string", lambda d: d.update(heroes="Attila"), "heroes", "valid list"),
+    ("hero not a string", lambda d: d.update(heroes=["Attila", 3]), "heroes[1]", "valid string"),
+    ("heroes repeated", lambda d: d.update(heroes=["Roel", "Roel"]), "heroes", "a different Powerwolf"),
+    ("chance", lambda d: d.update(chance="sometimes"), "chance", "'auto' or 'explicit'"),
 ]
 
 

@@ -36,6 +36,7 @@ from armata_rules.datafile import DataFileError, StrictModel, read_data_file, va
 __all__ = [
     "EDITIONS",
     "LEGENDARY_TITLES",
+    "PLAYER_COUNTS",
     "PRINTED_COUNTS",
     "DataPack",
     "DataPackError",
@@ -73,6 +74,9 @@ PRINTED_COUNTS: dict[str, dict[str, tuple[int, str]]] = {
         "strigoi": (2, "sb19.de:100"),
     },
 }
+
+#: The player counts a game may have (peg19.en:884): every table gives a value for each.
+PLAYER_COUNTS = (2, 3, 4, 5)
 
 #: The legendary advanced cards the engine knows how to award (peg19.en:968-990, sb19.en:529-550).
 LEGENDARY_TITLES = (
@@ -344,6 +348,8 @@ def _build(model: _Pack, source: str) -> DataPack:
         + [c.id for c in rewards]
         + [t.id for t in tokens]
         + [t.id for t in (*red, *grey)]
+        + [w.id for w in wounds]
+        + [t.id for t in strigoi_tokens]
     )
     return DataPack(
         model.id,
@@ -365,7 +371,7 @@ def _build(model: _Pack, source: str) -> DataPack:
 
 def _tables(t: _Tables) -> Tables:
     def players(key: str, table: dict[str, int]) -> dict[int, int]:
-        if sorted(table) != ["2", "3", "4", "5"]:
+        if sorted(table) != [str(n) for n in PLAYER_COUNTS]:
             raise _PackFailure(f"tables.{key}", f"needs one value for each player count 2..5; got {sorted(table)}")
         return {int(k): _range(f"tables.{key}", k, v, 1, 20) for k, v in table.items()}
 
@@ -375,6 +381,21 @@ def _tables(t: _Tables) -> Tables:
         raise _PackFailure("tables.altar_cap", f"{t.altar_cap} is below the {max(required.values())} needed to attack")
     if sorted(t.blood_counters) != sorted(EDITIONS):
         raise _PackFailure("tables.blood_counters", f"needs a count for each edition {EDITIONS}")
+    for edition in EDITIONS:  # the blood-tables proof (verify): loss <= counters, or the supply runs dry first
+        for count in PLAYER_COUNTS:
+            if loss[count] > t.blood_counters[edition]:
+                raise _PackFailure(
+                    f"tables.inferno_loss.{count}",
+                    f"the Strigoi win with {loss[count]} blood points on the inferno, but {edition} has only "
+                    f"{t.blood_counters[edition]} counters (tables.blood_counters.{edition}): the supply would run "
+                    "dry before the game could end (peg19.en:940-941, peg19.en:668)",
+                )
+    if t.ladder_tiles < max(PLAYER_COUNTS):
+        raise _PackFailure(
+            "tables.ladder_tiles",
+            f"{t.ladder_tiles} tiles: each of up to {max(PLAYER_COUNTS)} heroes starts on a ladder tile of their own "
+            "(peg19.en:716-718)",
+        )
     cites = {
         name: value
         for name, value in (
