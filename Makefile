@@ -45,9 +45,10 @@ typecheck: $(VENV)/.installed-dev
 pytest: $(VENV)/.installed-dev
 	$(BIN)/pytest
 
-## soak: the long Hypothesis profile.
+## soak: the long Hypothesis profile, then a million decisions of checked random, greedy and explorer play.
 soak: $(VENV)/.installed-dev
 	ARMATA_HYPOTHESIS_PROFILE=soak $(BIN)/pytest
+	$(BIN)/python -m armata_rules.sim.soak --decisions 1000000
 
 ## docs: the Sphinx site, warnings as errors.
 docs: $(VENV)/.installed-docs

@@ -172,7 +172,9 @@ def default_folder(search_from: Sequence[Path] | None = None, packaged: Path = P
         return Path(env)
     if search_from is None:
         search_from = (Path(__file__).resolve(), Path.cwd() / "_")
-    roots = [parent for start in search_from for parent in start.parents]
+    # the nearest few folders only: an editable checkout has the repository three levels up from this file, the
+    # working directory is looked at itself; a ``shared/`` somewhere far up (``/tmp/shared``) is not ours
+    roots = [parent for start in search_from for parent in start.parents[:4]]
     for parent in roots:
         candidate = parent / "shared" / "rulebooks"
         if candidate.is_dir():

@@ -1,0 +1,206 @@
+"""The soak: very long random play that checks every invariant after every decision.
+
+Games run across every edition preset, 2-5 heroes and three bots (random, greedy, and the explorer, which prefers
+the kinds of action taken least so far, so rare rules get exercised). After each decision it checks: the state
+invariants (:data:`~armata_rules.verify.INVARIANTS` and :data:`~armata_rules.verify.CONCRETE_ONLY`), that a state
+which is not over offers a legal action (else it is *stuck*), that ``apply`` left its input unchanged, and the
+termination variants (:mod:`armata_rules.verify.termination`): each step lowers the move variant, each resource
+decision the resource variant. An exception from the engine is a *crash*; a game over the decision cap is a *hang*.
+
+``python -m armata_rules.sim.soak --decisions 1000000`` (``make soak``) prints the figures; the tests run a slice.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from armata_rules import editions
+from armata_rules.actions import Action, GiveReward, PlayReward, PlayToken, Protect, RebelDraw, Step, UseAbility
+from armata_rules.engine import Game
+from armata_rules.sim.bots import Bot, make_bot
+from armata_rules.state import GameState
+from armata_rules.variants import Ruleset
+from armata_rules.verify.invariants import CONCRETE_ONLY, INVARIANTS
+from armata_rules.verify.termination import move_variant, resource_variant
+
+__all__ = ["SoakReport", "soak"]
+
+HEROES = ("Attila", "Falk Maria", "Charles", "Matthew", "Roel")
+BOT_NAMES = ("random", "greedy", "explorer")
+RESOURCE_ACTIONS = (UseAbility, GiveReward, RebelDraw, PlayReward, PlayToken, Protect)
+GAME_CAP = 20_000
+
+
+@dataclass
+class SoakReport:
+    """What the soak saw. ``problems`` holds the first few accounts of each kind, for a person to read."""
+
+    decisions: int = 0
+    games: int = 0
+    finished: int = 0
+    crashes: int = 0
+    stuck: int = 0
+    hangs: int = 0
+    violations: int = 0
+    kinds: Counter[str] = field(default_factory=Counter)
+    problems: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def clean(self) -> bool:
+        """No crash, stuck state, hang or violation."""
+        return not (self.crashes or self.stuck or self.hangs or self.violations)
+
+    def note(self, kind: str, account: str) -> None:
+        """Count a problem of ``kind`` and keep its account if few of that kind are kept yet."""
+        setattr(self, kind, getattr(self, kind) + 1)
+        if sum(p.startswith(kind) for p in self.problems) < 5:
+            self.problems.append(f"{kind}: {account}")
+
+    def lines(self) -> list[str]:
+        """The figures, one per line."""
+        rate = self.decisions / self.seconds if self.seconds else 0.0
+        return [
+            f"decisions  {self.decisions:,} ({rate:,.0f}/s)",
+            f"games      {self.games:,} ({self.finished:,} finished)",
+            f"crashes    {self.crashes}",
+            f"stuck      {self.stuck}",
+            f"hangs      {self.hangs}",
+            f"violations {self.violations}",
+            f"action kinds seen: {', '.join(f'{k} {n:,}' for k, n in sorted(self.kinds.items()))}",
+            *self.problems,
+        ]
+
+
+class ExplorerBot:
+    """Prefers the kinds of action taken least so far (over the whole soak), at random among those."""
+
+    name = "explorer"
+
+    def __init__(self, rng: random.Random, seen: Counter[str]) -> None:
+        self.rng = rng
+        self.seen = seen
+
+    def choose(self, game: Game, state: GameState, actions: Sequence[Action]) -> Action:
+        """One of the legal actions of the rarest kind so far."""
+        rarest = min(self.seen[a.kind] for a in actions)
+        return self.rng.choice([a for a in actions if self.seen[a.kind] == rarest])
+
+
+def _games(seed: int) -> Iterator[tuple[int, Ruleset, int, str]]:
+    """(seed, preset, players, bot) for game after game, cycling through every combination."""
+    k = 0
+    while True:
+        preset = editions.ALL[k % len(editions.ALL)]
+        players = 2 + (k // len(editions.ALL)) % 4
+        bot = BOT_NAMES[(k // (len(editions.ALL) * 4)) % len(BOT_NAMES)]
+        yield seed + k, preset, players, bot
+        k += 1
+
+
+def _check(game: Game, before: GameState, after: GameState, action: Action, report: SoakReport) -> None:
+    ctx = game.ctx
+    for inv in INVARIANTS:
+        if not inv.concrete(ctx, after):
+            report.note("violations", f"invariant {inv.id} after {action}")
+    for name, _, check in CONCRETE_ONLY:
+        if not check(ctx, after):
+            report.note("violations", f"invariant {name} after {action}")
+    same_turn = (
+        before.turn is not None
+        and after.turn is not None
+        and after.turn.seat == before.turn.seat
+        and after.round == before.round
+    )
+    if isinstance(action, Step) and before.turn is not None and not move_variant(after) < move_variant(before):
+        report.note("violations", f"move variant did not fall on {action}")
+    if isinstance(action, RESOURCE_ACTIONS) and same_turn:
+        seat = action.seat
+        if not resource_variant(ctx, after, seat) < resource_variant(ctx, before, seat):
+            report.note("violations", f"resource variant did not fall on {action}")
+
+
+def soak(
+    decisions: int,
+    seed: int = 0,
+    progress: Callable[[SoakReport], None] | None = None,
+    check_input_unchanged_every: int = 50,
+) -> SoakReport:
+    """Play until ``decisions`` decisions have been checked; the report of what was seen."""
+    report = SoakReport()
+    start = time.perf_counter()
+    for game_seed, preset, players, bot_name in _games(seed):
+        if report.decisions >= decisions:
+            break
+        game = Game.new(HEROES[:players], ruleset=preset, seed=game_seed)
+        rng = random.Random(game_seed)
+        bot: Bot = ExplorerBot(rng, report.kinds) if bot_name == "explorer" else make_bot(bot_name, rng)
+        where = f"seed {game_seed} ({preset.name}, {players} heroes, {bot_name})"
+        report.games += 1
+        try:
+            state = game.initial_state()
+        except Exception:
+            report.note("crashes", f"setup of {where}: {traceback.format_exc(limit=3)}")
+            continue
+        moves = 0
+        while not state.is_over and report.decisions < decisions:
+            try:
+                actions = game.legal_actions(state)
+                if not actions:
+                    report.note("stuck", f"{where} at {state.to_act}")
+                    break
+                action = bot.choose(game, state, actions)
+                fingerprint = state.hash() if moves % check_input_unchanged_every == 0 else None
+                after = game.apply(state, action)
+            except Exception:
+                report.note("crashes", f"{where}: {traceback.format_exc(limit=4)}")
+                break
+            if fingerprint is not None and state.hash() != fingerprint:
+                report.note("violations", f"apply changed its input at {action}")
+            report.kinds[action.kind] += 1
+            _check(game, state, after, action, report)
+            state = after
+            moves += 1
+            report.decisions += 1
+            if moves >= GAME_CAP:
+                report.note("hangs", f"{where}: {moves} decisions")
+                break
+            if progress is not None and report.decisions % 5000 == 0:
+                report.seconds = time.perf_counter() - start
+                progress(report)
+        else:
+            report.finished += int(state.is_over)
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m armata_rules.sim.soak``: exit 0 when the soak saw nothing wrong, 1 otherwise."""
+    parser = argparse.ArgumentParser(prog="python -m armata_rules.sim.soak", description=__doc__.split("\n")[0])
+    parser.add_argument("--decisions", type=int, default=1_000_000, help="decisions to play and check")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    args = parser.parse_args(argv)
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(
+        TextColumn("soak"),
+        BarColumn(),
+        TextColumn("{task.completed:,}/{task.total:,}"),
+        TimeRemainingColumn(),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("soak", total=args.decisions)
+        report = soak(args.decisions, args.seed, progress=lambda r: bar.update(task, completed=r.decisions))
+    print("\n".join(report.lines()))
+    return 0 if report.clean else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
