@@ -16,6 +16,7 @@ import time
 import chess
 
 from armata_rules import Game, editions
+from armata_rules.cli import progress
 
 HEROES = ("Attila", "Falk Maria", "Charles", "Matthew", "Roel")
 
@@ -66,14 +67,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement (default 5)")
     args = parser.parse_args()
-    ours = armata_decisions(args.seconds)
-    theirs = chess_plies(args.seconds)
-    print(f"armata-rules  {ours:10.0f} decisions/s (random legal play, every preset, 2-5 heroes)")
-    print(f"python-chess  {theirs:10.0f} plies/s     (random legal play)")
-    print(f"ratio         {ours / theirs:10.3f} (armata-rules / python-chess)")
-    for heroes in (2, 3, 4, 5):
-        rate, length = armata_games(heroes, args.seconds / 2)
-        print(f"{heroes} heroes      {rate:10.2f} complete games/s ({length:.0f} decisions a game)")
+    # A run takes about four times --seconds: a progress bar on standard error (when it is a terminal) counts the
+    # six measurements, and each result is printed as soon as it is known.
+    with progress("benchmarking", 6) as advance:
+        ours = armata_decisions(args.seconds)
+        advance()
+        print(f"armata-rules  {ours:10.0f} decisions/s (random legal play, every preset, 2-5 heroes)", flush=True)
+        theirs = chess_plies(args.seconds)
+        advance()
+        print(f"python-chess  {theirs:10.0f} plies/s     (random legal play)", flush=True)
+        print(f"ratio         {ours / theirs:10.3f} (armata-rules / python-chess)", flush=True)
+        for heroes in (2, 3, 4, 5):
+            rate, length = armata_games(heroes, args.seconds / 2)
+            advance()
+            print(f"{heroes} heroes      {rate:10.2f} complete games/s ({length:.0f} decisions a game)", flush=True)
 
 
 if __name__ == "__main__":
