@@ -366,6 +366,7 @@ class ExamplesDirective(Directive):
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", armata_pages.write_stubs)
+    app.connect("env-get-outdated", armata_pages.always_outdated)
     app.add_transform(armata_text.CitationLinks)
     app.add_directive("armata-board", BoardDirective)
     app.add_directive("armata-rule-sections", armata_pages.RuleSectionsDirective)

@@ -39,6 +39,7 @@ from armata_diagrams import DIAGRAMS
 from armata_text import anchor, corpus, escape, passages_block, rich
 
 __all__ = [
+    "GENERATED_PAGES",
     "SECTIONS",
     "ClausePageDirective",
     "ClausePagesDirective",
@@ -46,6 +47,7 @@ __all__ = [
     "RuleDirective",
     "RuleSectionDirective",
     "RuleSectionsDirective",
+    "always_outdated",
     "clause_pages",
     "findings_by_rule",
     "invariants_by_rule",
@@ -84,7 +86,7 @@ class Step:
     rules: tuple[str, ...]
 
 
-#: The game in the order it is played; rules not listed here are added under "Everything else" by the page.
+#: The game in the order it is played; rules not listed here are added under "Throughout the game" by the page.
 HOW_TO_PLAY = (
     Step("Before the game", "Lay out the fortress and the components.", ("components.counts", "setup.components")),
     Step("Setup: ladders", "The players place the ladder tiles, one at a time.", ("setup.ladder",)),
@@ -319,6 +321,31 @@ def write_stubs(app: Sphinx) -> None:
                 path.unlink()
 
 
+def always_outdated(app: Sphinx, env: Any, added: set[str], changed: set[str], removed: set[str]) -> list[str]:
+    """Every page whose words come from the library, re-read at every build: their sources rarely change when the
+    rules, the corpus or the proofs do, so an incremental build would otherwise keep stale pages."""
+    generated = [path.removesuffix(".rst") for path in _stubs()]
+    return sorted(
+        name for name in {*generated, *GENERATED_PAGES} if name in env.found_docs and name not in added | removed
+    )
+
+
+#: Hand-written pages that hold a generating directive.
+GENERATED_PAGES = (
+    "board",
+    "clauses",
+    "cli",
+    "examples",
+    "findings",
+    "glossary",
+    "howto",
+    "pack",
+    "proofs",
+    "rules/index",
+    "tutorial",
+)
+
+
 # --- directives ----------------------------------------------------------------------------------------------------
 
 
@@ -507,7 +534,7 @@ class HowToPlayDirective(Generated):
         specs = {spec.name: spec for spec in READINGS}
         placed = {rule_id for step in HOW_TO_PLAY for rule_id in step.rules}
         rest = tuple(rule_id for rule_id in REGISTRY if rule_id not in placed)
-        steps = [*HOW_TO_PLAY, *([Step("Everything else", "", rest)] if rest else [])]
+        steps = [*HOW_TO_PLAY, *([Step("Throughout the game", "", rest)] if rest else [])]
         out: list[str] = []
         shown: set[str] = set()
         for number, step in enumerate(steps, 1):

@@ -99,6 +99,13 @@ def passages_block(clause: Any, indent: str = "") -> list[str]:
             f"{indent}      {rich(passage.quote)}",
             "",
         ]
+    for lang in sorted(set(LANGS) - {passage.lang for passage in clause.passages.values()}, key=LANGS.index):
+        out += [
+            f"{indent}   .. container:: armata-passage armata-missing lang-{lang}",
+            "",
+            f"{indent}      *No {lang.upper()} text for this clause.*",
+            "",
+        ]
     return out
 
 
