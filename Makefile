@@ -2,8 +2,9 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
+.DEFAULT_GOAL := help
 
-.PHONY: demo test lint typecheck pytest docs soak bench bench-finder profile golden clean
+.PHONY: help demo test lint typecheck pytest docs docs-html screenshots browser soak bench bench-finder profile golden clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -13,17 +14,21 @@ $(VENV)/.installed-base: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+$(VENV)/.installed-dev: pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $@
 
 $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	touch $@
 
-$(VENV)/.installed-docs: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[docs]'
+$(VENV)/.installed-docs: pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[docs]'
 	touch $@
+
+## help: list the targets and what each does.
+help:
+	@sed -n 's/^## \([a-z-]*\): /\1\t/p' $(MAKEFILE_LIST) | expand -t 14
 
 ## demo: install, then run the main job on the bundled defaults.
 demo: $(VENV)/.installed-base
@@ -35,13 +40,16 @@ demo: $(VENV)/.installed-base
 ## test: install with the dev extra, then ruff, mypy --strict and pytest (Hypothesis "ci" profile).
 test: lint typecheck pytest
 
+## lint: ruff check and ruff format --check.
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+## typecheck: mypy --strict over the package.
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy --strict armata_rules
 
+## pytest: the tests alone.
 pytest: $(VENV)/.installed-dev
 	$(BIN)/pytest
 
@@ -50,9 +58,20 @@ soak: $(VENV)/.installed-dev
 	ARMATA_HYPOTHESIS_PROFILE=soak $(BIN)/pytest
 	$(BIN)/python -m armata_rules.sim.soak --decisions 1000000
 
-## docs: the Sphinx site, warnings as errors.
-docs: $(VENV)/.installed-docs
-	$(BIN)/sphinx-build -W --keep-going -b html docs build/docs
+## docs: the Sphinx site with no warning at all (Sphinx's and Python's), then screenshots of its main pages.
+docs: screenshots
+
+## docs-html: the Sphinx site alone into build/docs; a Python warning fails the build like a Sphinx one.
+docs-html: $(VENV)/.installed-docs
+	PYTHONWARNINGS=error $(BIN)/sphinx-build -W --keep-going -b html docs build/docs
+
+## screenshots: headless Chromium photographs the main pages of build/docs; each must show its page.
+screenshots: docs-html browser
+	$(BIN)/python docs/screenshots.py build/docs build/screenshots
+
+## browser: Debian's chromium for the screenshots (apt-get; CI runs as root on a fresh machine).
+browser:
+	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null; }
 
 ## bench: speed as a ratio against python-chess, run side by side.
 bench: $(VENV)/.installed-bench
@@ -66,6 +85,7 @@ profile: $(VENV)/.installed-base
 bench-finder: $(VENV)/.installed-base
 	$(BIN)/python bench/bench_finder.py
 
+## clean: remove build output and tool caches.
 clean:
 	rm -rf build .mypy_cache .pytest_cache .ruff_cache .hypothesis
 

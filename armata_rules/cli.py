@@ -1,37 +1,100 @@
 """The ``armata-rules`` command: readable tables for people, ``--json`` for machines.
 
-Each subcommand is a small function that parses nothing itself, calls the library and prints; errors the user can
-fix (a bad layout file, an unknown room) are printed as one line naming what and where, with exit status 2.
+Each subcommand is a small function that parses nothing itself, calls the library and prints. :func:`main` is the
+one place that turns what happens into an exit status (:data:`EXIT_CODES`): errors the user can fix (a bad layout
+file, an unknown room, an unwritable output path) are printed as one line naming what and where; a closed pipe
+(``verify --json | head``) and Ctrl-C end quietly. Shared option helpers (:func:`add_json_option`) and the progress
+display for long runs (:func:`progress`) keep the subcommands alike.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
-from collections.abc import Callable, Sequence
+import textwrap
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from importlib import metadata
 from pathlib import Path
 
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from armata_rules import editions
+from armata_rules import __version__, editions
 from armata_rules.board import Fortress, default_layout, load_layout, render_svg, summarize
 from armata_rules.components import load_pack
 from armata_rules.datafile import DataFileError
-from armata_rules.records import load_record, replay
-from armata_rules.sim import make_bot, simulate, summarise
+from armata_rules.records import RecordError, load_record, replay
+from armata_rules.sim import BOTS, make_bot, simulate, summarise
 
-__all__ = ["main"]
+__all__ = ["EXIT_CODES", "UsageError", "add_json_option", "main", "progress"]
 
 Handler = Callable[[argparse.Namespace, Console], int]
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+EXIT_CLOSED_PIPE = 141
+#: Every exit status of the command and what it means (shown by ``--help`` and in the docs).
+EXIT_CODES = {
+    EXIT_OK: "success",
+    EXIT_FAILED: "a check failed: an invariant not proved, a negative control not caught, a replay that does not "
+    "reach its recorded state",
+    EXIT_USAGE: "bad usage or input: an unknown option or value, a malformed file, a path that cannot be read or "
+    "written",
+    EXIT_INTERRUPTED: "interrupted (Ctrl-C)",
+    EXIT_CLOSED_PIPE: "the reader of the output went away (a closed pipe)",
+}
+#: Where a record stops replaying: the game differs from the record (exit 1), not a malformed file (exit 2).
+_REPLAY_MISMATCH_KEYS = ("final_hash", "actions[")
 
 
 class UsageError(Exception):
     """Bad input the user can fix; printed as one line, exit status 2."""
+
+
+def add_json_option(parser: argparse.ArgumentParser, what: str = "the result") -> None:
+    """``--json``: the one spelling of machine-readable output, on every subcommand."""
+    parser.add_argument("--json", action="store_true", help=f"print {what} as JSON on standard output")
+
+
+@contextmanager
+def progress(label: str, total: int | None, *, quiet: bool = False) -> Iterator[Callable[[], None]]:
+    """A progress bar on standard error for runs that take more than a moment; yields "one more done".
+
+    Shown only when standard error is a terminal and ``quiet`` is false, so standard output stays clean for
+    ``--json`` and for pipes.
+    """
+    console = _stderr_console()
+    with Progress(
+        SpinnerColumn(),
+        TextColumn(f"[bold]{label}[/bold]"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=quiet or not console.is_terminal,
+    ) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda: bar.advance(task)
+
+
+def _stderr_console() -> Console:
+    return Console(stderr=True)
+
+
+def _version() -> str:
+    try:
+        return metadata.version("armata-rules")
+    except metadata.PackageNotFoundError:  # pragma: no cover - run from a source tree that is not installed
+        return __version__
 
 
 def _fortress(args: argparse.Namespace) -> Fortress:
@@ -179,11 +242,24 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
 
 def _verify(args: argparse.Namespace, console: Console) -> int:
     from armata_rules.verify import MUTANTS, prove_all
-    from armata_rules.verify.report import proof_table, record, self_test, termination_record, termination_table
+    from armata_rules.verify.report import (
+        proof_table,
+        record,
+        self_test,
+        termination_record,
+        termination_self_test,
+        termination_table,
+    )
     from armata_rules.verify.termination import prove_termination
 
     if args.self_test:
-        outcomes = self_test(MUTANTS)
+        outcomes: list[dict[str, object]] = []
+        with progress("negative controls", len(MUTANTS) + 1, quiet=args.json) as advance:
+            for mutant in MUTANTS:
+                outcomes += self_test((mutant,))
+                advance()
+            outcomes += termination_self_test()
+            advance()
         if args.json:
             print(json.dumps(outcomes, indent=2))
         else:
@@ -193,8 +269,13 @@ def _verify(args: argparse.Namespace, console: Console) -> int:
                 table.add_row(str(row["mutant"]), str(row["description"]), str(row["breaks"]), status)
             console.print(table)
         return 0 if all(row["caught"] for row in outcomes) else 1
-    results = prove_all()
-    termination = prove_termination()
+    results = []
+    with progress("proving", len(editions.ALL) + 1, quiet=args.json) as advance:
+        for preset in editions.ALL:
+            results += prove_all(presets=(preset,))
+            advance()
+        termination = prove_termination()
+        advance()
     data = record(results)
     data["termination"] = termination_record(termination)
     if args.record:
@@ -268,11 +349,22 @@ def _source_spec(
     )
 
 
+def _epilog() -> str:
+    lines = ["exit status:"]
+    for code, meaning in EXIT_CODES.items():
+        lines += textwrap.wrap(meaning, 78, initial_indent=f"  {code:<5}", subsequent_indent=" " * 7)
+    return "\n".join(lines)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="armata-rules", description="The rules of Armata Strigoi: engine, proofs, ambiguities, board."
+        prog="armata-rules",
+        description="The rules of Armata Strigoi: engine, proofs, ambiguities, board.",
+        epilog=_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     board = sub.add_parser("board", help="summarise the fortress and render it as SVG")
     board.add_argument("--layout", metavar="FILE", help="a layout file (.toml or .json); default: bundled")
     board.add_argument("--svg", metavar="FILE", help="write the fortress as SVG to FILE")
@@ -291,31 +383,40 @@ def _parser() -> argparse.ArgumentParser:
         metavar="ROOM=STEPS",
         help="turn ROOM's platform by STEPS x 60 degrees before rendering (repeatable)",
     )
-    board.add_argument("--json", action="store_true", help="print the summary as JSON")
+    add_json_option(board, "the summary")
     board.set_defaults(handler=_board)
 
     replay_cmd = sub.add_parser("replay", help="re-run a game record and check it reaches the recorded state")
     replay_cmd.add_argument("file", help="a game record (.json)")
     replay_cmd.add_argument("--pack", metavar="FILE", help="the data pack the record was played with, if not bundled")
     replay_cmd.add_argument("--layout", metavar="FILE", help="the layout the record was played on, if not bundled")
-    replay_cmd.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_json_option(replay_cmd)
     replay_cmd.set_defaults(handler=_replay)
 
     sim = sub.add_parser("simulate", help="play complete games with bots and report how they end")
     sim.add_argument("--heroes", type=int, default=3, help="number of heroes, 2-5 (default 3)")
     sim.add_argument("--games", type=int, default=20, help="number of games (default 20)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    sim.add_argument("--edition", default="peg19.en", help="edition preset, e.g. peg19.fr or sb19.en")
-    sim.add_argument("--bot", default="greedy", help="random or greedy (default greedy)")
+    presets = [preset.name for preset in editions.ALL]
+    sim.add_argument(
+        "--edition",
+        default="peg19.en",
+        choices=presets,
+        metavar="EDITION",
+        help=f"edition preset: {', '.join(presets)} (default peg19.en)",
+    )
+    sim.add_argument(
+        "--bot", default="greedy", choices=sorted(BOTS), help=f"{' or '.join(sorted(BOTS))} (default greedy)"
+    )
     sim.add_argument("--workers", type=int, default=1, help="processes to play on (default 1)")
     sim.add_argument("--max-rounds", type=int, default=60, help="stop a game after this round (default 60)")
-    sim.add_argument("--json", action="store_true", help="print the summary and each game as JSON")
+    add_json_option(sim, "the summary and each game")
     sim.set_defaults(handler=_simulate)
 
     verify = sub.add_parser("verify", help="prove the rule invariants with Z3 for every preset and player count")
     verify.add_argument("--self-test", action="store_true", help="check that broken rule definitions are caught")
     verify.add_argument("--record", metavar="FILE", help="also write the results as JSON to FILE")
-    verify.add_argument("--json", action="store_true", help="print the results as JSON")
+    add_json_option(verify, "the results")
     verify.set_defaults(handler=_verify)
 
     amb = sub.add_parser("ambiguities", help="report where the rulebook texts disagree or say too little")
@@ -331,23 +432,60 @@ def _parser() -> argparse.ArgumentParser:
     amb.add_argument(
         "--edition", help="the edition to compare --source files with (peg19 or sb19; default: best match)"
     )
-    amb.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+    amb.add_argument(
+        "--format", choices=("text", "markdown", "json"), default="text", help="text, markdown or json (default text)"
+    )
+    amb.add_argument(
+        "--json", dest="format", action="store_const", const="json", help="print the findings as JSON (= --format json)"
+    )
     amb.add_argument("--rulebooks", metavar="DIR", help="folder of the rulebook texts (default: shared/rulebooks)")
     amb.add_argument("--rebuild", action="store_true", help="re-align the corpus in spec/ from the rulebooks first")
     amb.set_defaults(handler=_ambiguities)
+    for command in sub.choices.values():  # every subcommand's --help ends with the exit statuses too
+        command.epilog = _epilog()
+        command.formatter_class = argparse.RawDescriptionHelpFormatter
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
-    args = _parser().parse_args(argv)
-    console = Console()
-    handler: Handler = args.handler
+    """Run the command line; return the exit status (see :data:`EXIT_CODES`)."""
     try:
-        return handler(args, console)
+        try:
+            args = _parser().parse_args(argv)
+        except SystemExit as exit_:  # --help, --version, or a usage error argparse has already explained
+            return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
+        handler: Handler = args.handler
+        status = handler(args, Console())
+        sys.stdout.flush()
+        return status
     except (DataFileError, UsageError) as err:
-        print(f"armata-rules: error: {err}", file=sys.stderr)
-        return 2
+        failed = isinstance(err, RecordError) and err.key.startswith(_REPLAY_MISMATCH_KEYS)
+        _error(str(err))
+        return EXIT_FAILED if failed else EXIT_USAGE
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_CLOSED_PIPE
+    except KeyboardInterrupt:
+        print("armata-rules: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except OSError as err:  # a path the user named cannot be read or written
+        where = f"{err.filename}: " if err.filename else ""
+        _error(f"{where}{err.strerror or err}")
+        return EXIT_USAGE
+
+
+def _error(message: str) -> None:
+    print(f"armata-rules: error: {message}", file=sys.stderr)
+
+
+def _silence_stdout() -> None:
+    """After the reader of standard output went away, send what is still buffered nowhere, so that Python's own
+    flush at exit does not print a traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a real file (a test's capture): nothing will be flushed to it
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -153,6 +153,14 @@ class Game:
             )
         return cls(RulesContext(ruleset, pack or default_pack(), fortress, chosen, seed), chance)
 
+    def __repr__(self) -> str:
+        """The facts that tell two games apart: ruleset, heroes in seat order, seed, pack, layout, chance mode."""
+        heroes = ", ".join(repr(hero.value) for hero in self.heroes)
+        return (
+            f"Game(ruleset={self.ruleset.name!r}, heroes=({heroes}), seed={self.seed}, pack={self.pack.id!r}, "
+            f"layout={self.fortress.layout.name!r}, chance={self.chance!r})"
+        )
+
     # ------------------------------------------------------------------------------------------ facts
     @property
     def ruleset(self) -> Ruleset:

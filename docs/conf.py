@@ -15,18 +15,19 @@ copyright = "2026, armata-rules developers"
 
 extensions = [
     "sphinx.ext.autodoc",
-    "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
     "sphinx.ext.doctest",
-    "sphinx_autodoc_typehints",
     "armata_docs",
 ]
 
 html_theme = "furo"
 html_title = "armata-rules"
+html_static_path = ["_static"]
+html_css_files = ["armata.css"]
+html_js_files = ["armata.js"]
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": False}
-typehints_fully_qualified = False
-always_document_param_types = False
+autodoc_typehints = "description"
+autodoc_typehints_format = "short"
 nitpicky = False
 exclude_patterns = ["_build"]

@@ -1,14 +1,19 @@
 """Sphinx extension: the reference pages are generated at build time from the library itself, so the site cannot
 drift from the code.
 
+Modules: :mod:`armata_pages` (a page per rule and per rulebook heading, "how to play"), :mod:`armata_text`
+(markup, the language-classed passages, citation links), :mod:`armata_diagrams` (rule diagrams),
+:mod:`armata_examples` (the worked examples). A new directive is a :class:`armata_pages.Generated` subclass returning
+reStructuredText lines, registered in :func:`setup`.
+
 Directives (each emits reStructuredText that Sphinx then parses):
 
-``armata-board``     the bundled fortress as SVG, with its summary
-``armata-rules``     every registered rule: clauses in every language, what the engine does, readings,
-                     interpretations, invariants and their proof status, a link to the code
-``armata-clauses``   every clause of the corpus, all sources side by side
-``armata-findings``  the ambiguity report, one anchored section per finding
-``armata-verdicts``  the recorded review of every passage (spec/verdicts), separate from the findings
+``armata-board``          the bundled fortress as SVG, with its summary
+``armata-rule-sections``  the rules' table of contents; ``armata-rule-section`` a section; ``armata-rule`` a rule
+``armata-clause-pages``   the clause corpus' table of contents; ``armata-clause-page`` the clauses of one heading
+``armata-howto``          the game in the order it is played, with the readings of each edition
+``armata-findings``       the ambiguity report, one anchored section per finding, with the rules it concerns
+``armata-verdicts``       the recorded review of every passage (spec/verdicts), separate from the findings
 ``armata-proofs``    the proof record of ``proofs/results.json``
 ``armata-pack``      the bundled data pack with the provenance of every value
 ``armata-glossary``  game terms in the five languages
@@ -21,7 +26,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import re
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -32,173 +36,34 @@ from docutils.statemachine import StringList
 from sphinx.application import Sphinx
 from sphinx.util.nodes import nested_parse_with_titles
 
-import armata_rules.engine  # noqa: F401  (registers every rule)
 from armata_rules.board import Fortress, default_layout, render_svg, summarize
 from armata_rules.cli import _parser
 from armata_rules.components import default_pack
-from armata_rules.rules import INTERPRETATIONS, REGISTRY
 from armata_rules.translations.align import glossary
-from armata_rules.translations.corpus import load_corpus
-from armata_rules.translations.sources import Rulebooks
-from armata_rules.variants import READINGS
-from armata_rules.verify import INVARIANTS
-from armata_rules.verify.models import MODELS, Kernels, params_for
+
+import armata_pages
+import armata_text
+from armata_pages import (
+    Generated,
+    finding_title,
+    findings,
+    invariants_by_rule,
+    rule_links,
+    status_line,
+)
+from armata_text import anchor as _anchor
+from armata_text import escape as _escape
+from armata_text import rich
 
 ROOT = Path(__file__).resolve().parents[2]
-SECTIONS = {
-    "components": "Components",
-    "setup": "Setup",
-    "round": "The round",
-    "move": "Phase 2a: moving",
-    "encounter": "Phase 2b: encounters",
-    "fight": "Fights",
-    "rewards": "Rewards",
-    "wounds": "Wounds and blood points",
-    "ability": "Abilities",
-    "advanced": "Advanced action cards",
-    "strigoi": "The Strigoi",
-    "game": "The game as a whole",
-}
 
 
-def _escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("*", "\\*").replace("`", "\\`").replace("|", "\\|").replace("_", "\\_")
-
-
-def _anchor(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
-class _Generated(Directive):
-    """Base: subclasses return reStructuredText lines; they are parsed in place."""
-
-    has_content = False
+class FindingsDirective(Generated):
+    """The ambiguity report of the corpus: a summary table, then one section per finding with its rules."""
 
     def lines(self) -> list[str]:
-        raise NotImplementedError
-
-    def run(self) -> list[nodes.Node]:
-        node = nodes.section()
-        node.document = self.state.document
-        nested_parse_with_titles(self.state, StringList(self.lines(), source="armata_docs"), node)
-        return node.children
-
-
-def _passages_table(clause: Any) -> list[str]:
-    out = [
-        ".. list-table::",
-        "   :header-rows: 1",
-        "   :widths: 12 10 78",
-        "",
-        "   * - source",
-        "     - lines",
-        "     - text",
-    ]
-    for source, passage in sorted(clause.passages.items()):
-        lines = passage.citation.split(":")[1]
-        out += [f"   * - {source}", f"     - {lines}", f"     - {_escape(passage.quote.replace('**', ''))}"]
-    return [*out, ""]
-
-
-def _proof_status() -> dict[str, dict[str, dict[str, str]]]:
-    record = json.loads((ROOT / "proofs" / "results.json").read_text(encoding="utf-8"))
-    return {inv["id"]: inv["status"] for inv in record["invariants"]}
-
-
-def _invariants_by_rule() -> dict[str, list[str]]:
-    from armata_rules import editions
-
-    params = params_for(editions.PEG19_EN, 3, default_pack())
-    touched: dict[str, set[str]] = defaultdict(set)
-    for inv in INVARIANTS:
-        if inv.model is None:
-            continue
-        for transition in MODELS[inv.model](params, Kernels()).transitions:
-            touched[transition.rule].add(inv.id)
-    return {rule: sorted(ids) for rule, ids in touched.items()}
-
-
-def _status_line(status: dict[str, dict[str, str]]) -> str:
-    total = sum(len(v) for v in status.values())
-    proved = sum(1 for v in status.values() for s in v.values() if s == "proved")
-    return f"proved for {proved} of {total} preset × player-count combinations"
-
-
-class RulesDirective(_Generated):
-    """Every rule, grouped by rulebook section."""
-
-    def lines(self) -> list[str]:
-        corpus = load_corpus()
-        status = _proof_status()
-        invariants = _invariants_by_rule()
-        readings = {spec.name: spec for spec in READINGS}
-        by_section: dict[str, list[Any]] = defaultdict(list)
-        for rule in REGISTRY.values():
-            by_section[rule.id.split(".")[0]].append(rule)
-        out: list[str] = []
-        for key, title in SECTIONS.items():
-            rules = by_section.get(key, [])
-            if not rules:
-                continue
-            out += [title, "-" * len(title), ""]
-            for rule in rules:
-                heading = f"{rule.title} (``{rule.id}``)"
-                out += [f".. _rule-{_anchor(rule.id)}:", "", heading, "~" * len(heading), ""]
-                out += [f"**What the engine does.** {_escape(rule.summary)}", ""]
-                out += [f"Code: :py:mod:`{rule.module}` · clauses: {', '.join(rule.clauses)}", ""]
-                for name in rule.readings:
-                    spec = readings[name]
-                    out += [f"**Reading** ``{name}`` — {spec.title} (see :ref:`finding-{_anchor(spec.finding)}`):", ""]
-                    for option in spec.options:
-                        sources = ", ".join(option.sources) or "no source: an interpretation"
-                        out += [
-                            f"- ``{option.value.value}``: {_escape(option.summary)} — presets: {sources}; "
-                            f"clauses: {', '.join(option.clauses)}"
-                        ]
-                    out.append("")
-                for name in rule.interpretations:
-                    interp = INTERPRETATIONS[name]
-                    out += [
-                        f"**Interpretation** ({_escape(interp.topic)}): {_escape(interp.decision)} "
-                        f"*Why:* {_escape(interp.reasoning)}",
-                        "",
-                    ]
-                for inv in invariants.get(rule.id, []):
-                    out += [f"**Invariant** ``{inv}``: {_status_line(status[inv])} (:ref:`proofs`).", ""]
-                seen = set()
-                for citation in rule.clauses:
-                    clause = corpus.clause_at(citation)
-                    if clause is None or clause.id in seen:
-                        continue
-                    seen.add(clause.id)
-                    out += [f"Clause :ref:`{clause.id} <clause-{clause.id}>`:", ""]
-                    out += _passages_table(clause)
-        return out
-
-
-class ClausesDirective(_Generated):
-    """Every clause of the corpus."""
-
-    def lines(self) -> list[str]:
-        out: list[str] = []
-        for clause in load_corpus().clauses:
-            heading = f"{clause.id}: {_escape(clause.title)}"
-            out += [f".. _clause-{clause.id}:", "", heading, "-" * len(heading), ""]
-            if clause.rules:
-                out += ["Implemented by " + ", ".join(f":ref:`{r} <rule-{_anchor(r)}>`" for r in clause.rules), ""]
-            else:
-                out += [f"Informative: {_escape(clause.informative)}", ""]
-            out += _passages_table(clause)
-        return out
-
-
-class FindingsDirective(_Generated):
-    """The ambiguity report of the corpus."""
-
-    def lines(self) -> list[str]:
-        from armata_rules.translations.finder import corpus_findings
-
-        findings = corpus_findings(load_corpus(), Rulebooks.load())
+        found = findings()
+        rules_of = _rules_by_finding()
         out = [
             ".. list-table::",
             "   :header-rows: 1",
@@ -208,25 +73,27 @@ class FindingsDirective(_Generated):
             "     - severity",
             "     - engine",
         ]
-        for f in findings:
+        for f in found:
             what = (
                 f"reading ``{f.reading}``"
                 if f.reading and f.reading != "unmodelled"
                 else (f.reading or "interpretation")
             )
             out += [
-                f"   * - :ref:`{_escape(f.topic)} <finding-{_anchor(f.id)}>`",
+                f"   * - :ref:`{_escape(finding_title(f))} <finding-{_anchor(f.id)}>`",
                 f"     - {f.kind}",
                 f"     - {f.severity}",
                 f"     - {what}",
             ]
         out.append("")
-        for f in findings:
-            heading = _escape(f.topic)
+        for f in found:
+            heading = _escape(finding_title(f))
             out += [f".. _finding-{_anchor(f.id)}:", "", heading, "-" * len(heading), ""]
             out += [f"``{f.id}`` · {f.kind} · {f.severity}", ""]
+            if rules_of.get(f.id):
+                out += [f"Rules: {rule_links(rules_of[f.id])}.", ""]
             for c in f.citations:
-                out += [f"- ``{c.source}.{c.lang}:{c.line}`` {_escape(c.quote)}"]
+                out += [f"- {c.source}.{c.lang}:{c.line} {rich(c.quote)}"]
             out.append("")
             if f.interpretation:
                 out += [_escape(f.interpretation), ""]
@@ -238,7 +105,15 @@ class FindingsDirective(_Generated):
         return out
 
 
-class VerdictsDirective(_Generated):
+def _rules_by_finding() -> dict[str, list[str]]:
+    out: dict[str, list[str]] = defaultdict(list)
+    for rule_id, found in armata_pages.findings_by_rule().items():
+        for f in found:
+            out[f.id].append(rule_id)
+    return out
+
+
+class VerdictsDirective(Generated):
     """Every verdict of the recorded review: play-changing ones with their engine link, cosmetic ones with their
     note, and the clauses read as the same, per text; then the within-text contradictions."""
 
@@ -290,37 +165,33 @@ class VerdictsDirective(_Generated):
         return out
 
 
-class ProofsDirective(_Generated):
-    """The proof record."""
+class ProofsDirective(Generated):
+    """The proof record, each invariant anchored and linked to the rules whose transitions it constrains."""
 
     def lines(self) -> list[str]:
         record = json.loads((ROOT / "proofs" / "results.json").read_text(encoding="utf-8"))
+        rules_of: dict[str, list[str]] = defaultdict(list)
+        for rule_id, invariants in invariants_by_rule().items():
+            for inv in invariants:
+                rules_of[inv].append(rule_id)
         out = [
             f"{record['proved']} of {record['obligations']} proof obligations hold (initial states and every "
             "transition, for every edition preset and 2-5 heroes).",
             "",
         ]
-        out += [
-            ".. list-table::",
-            "   :header-rows: 1",
-            "",
-            "   * - invariant",
-            "     - statement",
-            "     - clauses",
-            "     - status",
-        ]
         for inv in record["invariants"]:
-            out += [
-                f"   * - ``{inv['id']}``",
-                f"     - {_escape(inv['statement'])}"
-                + (f" *Strengthening:* {_escape(inv['strengthening'])}" if inv["strengthening"] else ""),
-                f"     - {', '.join(inv['clauses'])}",
-                f"     - {_status_line(inv['status'])}",
-            ]
-        return [*out, ""]
+            heading = f"``{inv['id']}``"
+            out += [f".. _invariant-{_anchor(inv['id'])}:", "", heading, "-" * len(heading), ""]
+            out += [_escape(inv["statement"]), ""]
+            if inv["strengthening"]:
+                out += [f"*Strengthening:* {_escape(inv['strengthening'])}", ""]
+            out += [f"Clauses: {', '.join(inv['clauses'])}. Status: {status_line(inv['status'])}.", ""]
+            if rules_of.get(inv["id"]):
+                out += [f"Rules: {rule_links(rules_of[inv['id']])}.", ""]
+        return out
 
 
-class PackDirective(_Generated):
+class PackDirective(Generated):
     """The bundled data pack and the provenance of its values."""
 
     def lines(self) -> list[str]:
@@ -418,7 +289,7 @@ class PackDirective(_Generated):
         return out
 
 
-class GlossaryDirective(_Generated):
+class GlossaryDirective(Generated):
     """Game terms in five languages."""
 
     def lines(self) -> list[str]:
@@ -439,7 +310,7 @@ class GlossaryDirective(_Generated):
         return [*out, ""]
 
 
-class CliDirective(_Generated):
+class CliDirective(Generated):
     """``--help`` of the command and its subcommands."""
 
     def lines(self) -> list[str]:
@@ -509,45 +380,54 @@ class BoardDirective(Directive):
 
 
 class ExamplesDirective(Directive):
-    """The rulebook's worked examples, played by the engine and drawn."""
+    """The rulebook's worked examples, played by the engine and drawn, each linked to the rules it exercises."""
 
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        from armata_examples import moon_shines_red, prayer_in_the_dark
+        from armata_examples import EXAMPLES
 
         out: list[nodes.Node] = []
-        for title, build, text in (
-            (
-                "When the Moon Shines Red",
-                moon_shines_red,
-                "Roel's five steps and the Master's lines of sight from its new platform are highlighted (R: Roel, "
-                "Mt: Matthew, M: the Master, A: the Apprentice). The book E on the NE platform points at N; from its "
-                "centre the Master sees Matthew down a corridor; the corridor towards Roel is interrupted "
-                "(peg19.en:811).",
-            ),
-            (
-                "Prayer in the Dark",
-                prayer_in_the_dark,
-                "Roel (R) plays the Sword normally and breaks the Hammer: 2 + 2 + 5 = 9, the Supreme's strength. The "
-                "book A of the room without a platform points at NE, whose platform collapses under Matthew (Mt); "
-                "without a Leap the pack loses a blood point (peg19.en:928-930).",
-            ),
-        ):
-            svg, log = build()
-            section = nodes.section(ids=[_anchor(title)])
-            section += nodes.title(text=title)
-            section += nodes.paragraph(text=text)
-            section += nodes.raw("", f'<div class="armata-board">{svg.split("?>", 1)[1]}</div>', format="html")
-            section += nodes.literal_block("\n".join(log), "\n".join(log), language="text")
-            out.append(section)
+        for example in EXAMPLES:
+            svg, log = example.build()
+            label = f"example-{_anchor(example.title)}"
+            text = [
+                f".. _{label}:",
+                "",
+                example.title,
+                "-" * len(example.title),
+                "",
+                _escape(example.text),
+                "",
+                f"Rules: {rule_links(example.rules)}.",
+                "",
+                ".. raw:: html",
+                "",
+                f'   <figure class="armata-board">{svg.split("?>", 1)[1].strip().replace(chr(10), " ")}</figure>',
+                "",
+                ".. code-block:: text",
+                "",
+                *(f"   {line}" for line in log),
+                "",
+            ]
+            node = nodes.section()
+            node.document = self.state.document
+            nested_parse_with_titles(self.state, StringList(text, source="armata_examples"), node)
+            out += node.children
         return out
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("builder-inited", armata_pages.write_stubs)
+    app.connect("env-get-outdated", armata_pages.always_outdated)
+    app.add_transform(armata_text.CitationLinks)
     app.add_directive("armata-board", BoardDirective)
-    app.add_directive("armata-rules", RulesDirective)
-    app.add_directive("armata-clauses", ClausesDirective)
+    app.add_directive("armata-rule-sections", armata_pages.RuleSectionsDirective)
+    app.add_directive("armata-rule-section", armata_pages.RuleSectionDirective)
+    app.add_directive("armata-rule", armata_pages.RuleDirective)
+    app.add_directive("armata-clause-pages", armata_pages.ClausePagesDirective)
+    app.add_directive("armata-clause-page", armata_pages.ClausePageDirective)
+    app.add_directive("armata-howto", armata_pages.HowToPlayDirective)
     app.add_directive("armata-findings", FindingsDirective)
     app.add_directive("armata-verdicts", VerdictsDirective)
     app.add_directive("armata-proofs", ProofsDirective)
@@ -556,7 +436,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("armata-cli", CliDirective)
     app.add_directive("armata-run", RunDirective)
     app.add_directive("armata-examples", ExamplesDirective)
-    return {"version": "2", "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": "3", "parallel_read_safe": True, "parallel_write_safe": True}
 
 
 __all__ = ["setup"]

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from armata_rules import Game, editions
 from armata_rules.actions import ChanceOutcome, Choose, ChooseCard, EndMove, Pass, Step
 from armata_rules.board import render_svg, sight_lines
 from armata_rules.state import GameState
 
-__all__ = ["moon_shines_red"]
+__all__ = ["EXAMPLES", "Example", "moon_shines_red", "prayer_in_the_dark"]
 
 
 def _setup(game: Game, cards: list[str]) -> GameState:
@@ -104,3 +105,34 @@ def prayer_in_the_dark() -> tuple[str, list[str]]:
     pieces = {"S:0,1": "R", "NE:1,0": "Mt", state.strigoi[0].position or "": "S"}
     svg = render_svg(game.fortress, state.board, pieces=pieces, highlight=[], title="Prayer in the Dark (peg19.en:928)")
     return svg, [*state.history()[-7:], f"collapsed: {', '.join(collapsed[:3])}…"]
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example of the rulebook: its title, how to play and draw it, what it shows, the rules it exercises."""
+
+    title: str
+    build: Callable[[], tuple[str, list[str]]]
+    text: str
+    rules: tuple[str, ...]
+
+
+EXAMPLES = (
+    Example(
+        "When the Moon Shines Red",
+        moon_shines_red,
+        "Roel's five steps and the Master's lines of sight from its new platform are highlighted (R: Roel, "
+        "Mt: Matthew, M: the Master, A: the Apprentice). The book E on the NE platform points at N; from its "
+        "centre the Master sees Matthew down a corridor; the corridor towards Roel is interrupted "
+        "(peg19.en:811).",
+        ("move.step", "encounter.flip", "strigoi.move", "strigoi.attack"),
+    ),
+    Example(
+        "Prayer in the Dark",
+        prayer_in_the_dark,
+        "Roel (R) plays the Sword normally and breaks the Hammer: 2 + 2 + 5 = 9, the Supreme's strength. The "
+        "book A of the room without a platform points at NE, whose platform collapses under Matthew (Mt); "
+        "without a Leap the pack loses a blood point (peg19.en:928-930).",
+        ("fight.strigoi", "rewards.use", "fight.defeat", "fight.collapse"),
+    ),
+)

@@ -1,0 +1,136 @@
+"""The command behaves like a good Unix tool: a version, ``--json`` everywhere, documented exit statuses, no
+traceback on a closed pipe, Ctrl-C or an unwritable path, progress on standard error for long runs."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from armata_rules import Game, __version__, cli, editions
+from armata_rules.cli import EXIT_CODES, main
+from armata_rules.records import GameRecord, save_record
+from armata_rules.sim import GreedyBot
+
+
+def _record(tmp_path: Path, *, tamper: bool = False) -> Path:
+    game = Game.new(["Attila", "Roel"], ruleset=editions.SB19_EN, seed=3)
+    bot = GreedyBot(__import__("random").Random(3))
+    state, actions = game.initial_state(), []
+    for _ in range(30):
+        action = bot.choose(game, state, game.legal_actions(state))
+        actions.append(action)
+        state = game.apply(state, action)
+    record = GameRecord.of(game, actions, state)
+    if tamper:
+        record = dataclasses.replace(record, final_hash="0" * len(record.final_hash))
+    path = tmp_path / ("tampered.json" if tamper else "game.json")
+    save_record(record, path)
+    return path
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"armata-rules {__version__}"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        [],
+        ["nonsense"],
+        ["board", "--no-such-option"],
+        ["simulate", "--edition", "peg19.xx"],
+        ["simulate", "--bot", "clever"],
+        ["ambiguities", "--format", "yaml"],
+    ],
+)
+def test_usage_errors_exit_2(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "usage: armata-rules" in err and "Traceback" not in err
+
+
+def test_help_lists_choices_and_exit_statuses(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "greedy or random" in out and "{greedy,random}" in out
+    assert all(preset.name in out for preset in editions.ALL)
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for code in EXIT_CODES:
+        assert f"  {code} " in out, code
+
+
+def test_json_is_spelled_json_on_every_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    parser = cli._parser()
+    for action in parser._subparsers._group_actions:  # type: ignore[union-attr]
+        for name, sub in action.choices.items():  # type: ignore[union-attr]
+            assert "--json" in sub.format_help(), name
+    assert main(["ambiguities", "--json"]) == 0
+    as_json = capsys.readouterr().out
+    assert main(["ambiguities", "--format", "json"]) == 0
+    assert capsys.readouterr().out == as_json
+    assert isinstance(json.loads(as_json), list)
+
+
+def test_replay_exit_statuses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(_record(tmp_path)), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["ok"] is True
+    assert main(["replay", str(_record(tmp_path, tamper=True))]) == 1
+    assert "final_hash" in capsys.readouterr().err
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    assert main(["replay", str(broken)]) == 2
+    assert "broken.json" in capsys.readouterr().err
+
+
+def test_an_unwritable_output_path_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    assert main(["board", "--svg", str(blocker / "fortress.svg")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("armata-rules: error: ") and str(blocker) in err and "Traceback" not in err
+
+
+def test_ctrl_c_ends_quietly_with_130(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def interrupted(*_: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_board", interrupted)
+    assert main(["board"]) == 130
+    assert capsys.readouterr().err == "armata-rules: interrupted\n"
+
+
+def test_a_closed_pipe_ends_quietly_with_141() -> None:
+    command = [sys.executable, "-m", "armata_rules.cli", "board", "--json"]
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # the reader goes away before the first line is written
+    err = child.stderr.read().decode()
+    assert child.wait(timeout=60) == 141
+    assert "Traceback" not in err and "Exception ignored" not in err, err
+
+
+def test_progress_goes_to_a_terminal_on_stderr_and_never_to_pipes_or_json(monkeypatch: pytest.MonkeyPatch) -> None:
+    screen = io.StringIO()
+    monkeypatch.setattr(cli, "_stderr_console", lambda: Console(file=screen, force_terminal=True, width=100))
+    with cli.progress("proving", 2) as advance:
+        advance()
+        advance()
+    assert "proving" in screen.getvalue()
+    screen.truncate(0)
+    with cli.progress("proving", 2, quiet=True) as advance:
+        advance()
+    assert screen.getvalue() == ""
+    piped = io.StringIO()
+    monkeypatch.setattr(cli, "_stderr_console", lambda: Console(file=piped))
+    with cli.progress("proving", 1) as advance:
+        advance()
+    assert piped.getvalue() == ""
