@@ -7,11 +7,11 @@ from dataclasses import replace
 import pytest
 
 from armata_rules import Game, editions
-from armata_rules.actions import Relocate
-from armata_rules.frames import StartRound
-from armata_rules.state import GameState
+from armata_rules.actions import EndMove, Pass, Relocate
+from armata_rules.frames import EndRound, GrantAwards, PhaseThree, StartRound
+from armata_rules.state import Blood, GameState
 from armata_rules.variants import CentreRelocation
-from tests.scenario import draw, game
+from tests.scenario import draw, game, play, turn, wound
 
 
 def _round_one_over(g: Game, on_mark: str) -> GameState:
@@ -63,3 +63,69 @@ def test_the_strigoi_arrive_without_a_choice_when_their_marks_are_free() -> None
     state = draw(g, state, f"Master@{second},Apprentice@{first}")
     assert state.to_act.decision == "choose_card"
     assert state.strigoi[1].position == g.fortress.platform_centre(first)
+
+
+PRAYER = "Prayer in the Dark"  # Roel: initiative 10, strength 2, Protection, letter A
+CROSS = "Killers with the Cross"  # Matthew: initiative 6, strength 3, Mechanics, letter A
+
+
+def _phase_three(g: Game, matthew: str) -> GameState:
+    """Phase 3 after a round without attacks: Matthew played first (his card shows A, which NE's books point at
+    the ladder NE:ladder0), the Master stands on NE:0,0, the altar allows a counterattack."""
+    state = turn(
+        g,
+        [PRAYER, CROSS],
+        positions={0: "C:0,0", 1: matthew},
+        strigoi={"Master": "NE:0,0", "Apprentice": "SW:0,0"},
+        blood=(12, 2, 0),
+    )
+    board = replace(state.board, ladders=frozenset({"NE:ladder0"}))
+    state = replace(state, board=board, order=(1, 0), turn=None, frames=(EndRound(), GrantAwards(), PhaseThree()))
+    return g._settle(state)  # the engine runs Phase 3, an automatic frame, after every action
+
+
+def test_phase_three_never_attacks_a_hero_between_the_master_and_a_ladder() -> None:
+    """peg19.en:837 and peg19.en:841: in Phase 3 the Master curses instead of attacking on sight, and no
+    counterattack answers; the Powerwolf between him and the ladder (peg19.en:822) is not attacked, the ladder
+    stands, and the Master, who does not move, curses nobody (interpretation phase-three-ladder)."""
+    g = game()
+    state = _phase_three(g, matthew="NE:1,0")  # on the straight line from NE:0,0 to NE:ladder0
+    history = state.history()
+    assert any("Phase 3: no Strigoi attacked; the Master acts" in line for line in history)
+    assert any("Matthew stands between the Strigoi and the ladder" in line for line in history)
+    assert not any("attacks Matthew" in line for line in history)
+    assert state.to_act.decision == "choose_card"  # no wound, no counterattack: the next round begins
+    assert "counterattack" not in {a.kind for a in g.legal_actions(state)}
+    assert not state.heroes[1].wounds and not state.attack_marker
+    assert state.board.ladders == frozenset({"NE:ladder0"})
+    assert state.strigoi[0].position == "NE:0,0"
+    assert state.blood == Blood(12, 2, 0)
+
+
+def test_phase_three_destroys_a_ladder_with_nobody_between() -> None:
+    """peg19.en:818 and peg19.en:824: the ladder case of the usual move; the Master stays and curses nobody."""
+    g = game()
+    state = _phase_three(g, matthew="N:2,0")
+    assert state.board.ladders == frozenset()
+    assert state.strigoi[0].position == "NE:0,0"
+    assert (state.blood.altar, state.blood.inferno) == (1, 1)  # the last ladder: the pack loses a blood point
+    assert not state.heroes[1].wounds and state.to_act.decision == "choose_card"
+
+
+def test_in_phase_two_the_hero_between_is_attacked_and_may_counterattack() -> None:
+    """peg19.en:822 and peg19.en:864: the same geometry on Matthew's own turn is an attack, then a counterattack."""
+    g = game()
+    state = turn(
+        g,
+        [PRAYER, CROSS],
+        positions={0: "C:0,0", 1: "NE:1,0"},
+        strigoi={"Master": "NE:0,0", "Apprentice": "SW:0,0"},
+        blood=(12, 2, 0),
+    )
+    state = replace(state, board=replace(state.board, ladders=frozenset({"NE:ladder0"})))
+    state = play(g, state, EndMove(1), Pass(1, "end_fight_phase"))  # Matthew first (6 < 10)
+    state = draw(g, state, "strigoi-token/master+0#1")
+    assert any("the Master attacks Matthew" in line for line in state.history())
+    state = play(g, state, Pass(1, "take_wounds"))
+    state = draw(g, state, wound(g, "Wound"))
+    assert state.to_act.decision == "counterattack" and state.attack_marker
