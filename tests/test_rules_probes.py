@@ -7,11 +7,11 @@ from dataclasses import replace
 import pytest
 
 from armata_rules import Game, editions
-from armata_rules.actions import EndMove, Pass, Relocate
-from armata_rules.frames import EndRound, GrantAwards, PhaseThree, StartRound
+from armata_rules.actions import AttackStrigoi, Choose, EndMove, Pass, Protect, Relocate, Step
+from armata_rules.frames import EndRound, Fight, GrantAwards, PhaseThree, StartRound
 from armata_rules.state import Blood, GameState
-from armata_rules.variants import CentreRelocation
-from tests.scenario import draw, game, play, turn, wound
+from armata_rules.variants import CentreRelocation, SelfWoundCount
+from tests.scenario import draw, encounter, game, play, token, turn, wound
 
 
 def _round_one_over(g: Game, on_mark: str) -> GameState:
@@ -129,3 +129,63 @@ def test_in_phase_two_the_hero_between_is_attacked_and_may_counterattack() -> No
     state = play(g, state, Pass(1, "take_wounds"))
     state = draw(g, state, wound(g, "Wound"))
     assert state.to_act.decision == "counterattack" and state.attack_marker
+
+
+AMEN = "Amen & Attack"  # Roel: initiative 5, movement 2, strength 5, self-wound icon, letter C
+
+
+def _amen_fights_twice(g: Game) -> GameState:
+    """Roel plays Amen & Attack, beats a Hellhound, is attacked by the Master (blocked with an Amulet) and
+    counterattacks: two fights in his own turn."""
+    amulet = token(g, "Amulet")
+    state = turn(
+        g,
+        [AMEN, CROSS],
+        positions={0: "N:0,-2", 1: "S:2,0"},
+        strigoi={"Master": "NW:0,0", "Apprentice": "SW:0,0"},
+        blood=(12, 2, 0),
+        tokens={0: [amulet]},
+    )
+    state = play(g, state, Step(0, "N:0,-1"), Choose(0, "flip"))
+    state = draw(g, state, encounter(g, "grey", "Hellhound"))  # strength 4 against Amen & Attack's 5
+    state = play(g, state, Pass(0, "resolve"))
+    assert state.to_act.decision == "draw_wound"  # the first fight: the card hurts Roel, no Protection offered
+    state = draw(g, state, wound(g, "Wound"))
+    assert state.heroes[0].wounds == (wound(g, "Wound"),) and state.heroes[0].card_wound_taken
+    while state.to_act.decision == "fight_phase":  # where abilities follow a fight, Roel uses none
+        state = play(g, state, Pass(0, "end_fight_phase"))
+    state = draw(g, state, "strigoi-token/master+0#1")  # NW's book C points at N: the Master lands on N:0,0
+    assert state.strigoi[0].position == "N:0,0" and state.to_act.decision == "protect"
+    state = play(g, state, Protect(0, amulet, "token"))
+    assert state.to_act.decision == "counterattack" and state.to_act.seats == (0,)
+    state = play(g, state, AttackStrigoi(0, 0, "melee"))
+    assert isinstance(state.frames[-1], Fight) and state.frames[-1].counter
+    return play(g, state, Pass(0, "resolve"))  # strength 5 against the Master's 7: the second fight is lost
+
+
+@pytest.mark.parametrize(("count", "hurt_again"), [(SelfWoundCount.EACH_FIGHT, True), (SelfWoundCount.ONCE, False)])
+def test_the_self_wound_icon_hurts_in_each_fight_or_once_by_reading(count: SelfWoundCount, hurt_again: bool) -> None:
+    """peg19.en:1080 (in addition to the damage it causes the enemy: each fight) against peg19.de:517 ('einmalig':
+    once in the round)."""
+    g = game(ruleset=editions.PEG19_EN.with_(self_wound_count=count))
+    state = _amen_fights_twice(g)
+    assert (state.to_act.decision == "draw_wound") is hurt_again
+    if hurt_again:
+        state = draw(g, state, wound(g, "Wound", 2))
+    assert len(state.heroes[0].wounds) == (2 if hurt_again else 1)
+
+
+def test_the_self_wound_count_follows_each_text() -> None:
+    """The presets take the reading of their own text."""
+    assert editions.PEG19_EN.self_wound_count is SelfWoundCount.EACH_FIGHT
+    assert editions.PEG19_IT.self_wound_count is SelfWoundCount.EACH_FIGHT
+    assert editions.PEG19_DE.self_wound_count is SelfWoundCount.ONCE
+
+
+def test_the_self_wound_flag_is_cleared_each_round() -> None:
+    """peg19.en:1080, peg19.de:517: the card hurts again in a later round (a new round clears the record)."""
+    g = game(ruleset=editions.PEG19_EN.with_(self_wound_count=SelfWoundCount.ONCE))
+    state = turn(g, [AMEN, CROSS])
+    state = state.with_hero(0, replace(state.heroes[0], card_wound_taken=True))
+    state = g._settle(replace(state, frames=(StartRound(),)))
+    assert not any(hero.card_wound_taken for hero in state.heroes)

@@ -31,7 +31,7 @@ from armata_rules.rules.handlers import ChanceHandler, DecisionHandler, Refusal,
 from armata_rules.rules.registry import interpretation, rule
 from armata_rules.rules.sources import Source, available_sources, source_units, spend_source
 from armata_rules.state import GameState
-from armata_rules.variants import ShockProtection
+from armata_rules.variants import SelfWound, SelfWoundCount, ShockProtection
 
 __all__ = [
     "HEAL",
@@ -39,6 +39,7 @@ __all__ = [
     "SHOCK",
     "THIRD_WOUND",
     "WOUND_DRAW",
+    "card_self_wound",
     "heal_room",
     "incoming_wounds",
     "wound_points",
@@ -113,6 +114,24 @@ THIRD_WOUND = rule(
     "and discards every wound token at once, ignoring the rest of that attack's wounds and every effect.",
 )
 
+SELF_WOUND = rule(
+    "wounds.self",
+    "The played card's self-wound icon",
+    (
+        "peg19.en:1080",
+        "peg19.en:1042",
+        "peg19.de:517",
+        "peg19.it:1627",
+        "peg19.fr:2089",
+        "peg19.es:2641",
+        "sb19.en:590",
+    ),
+    "A played action card with the wound icon hurts its own hero, who cannot block it: when the hero fights that "
+    "turn or that round, or as soon as it is played (by reading); in each such fight or once in the round (by "
+    "reading). The flag that records it is cleared when a new round begins.",
+    readings=("self_wound", "self_wound_count"),
+)
+
 SHOCK = rule(
     "wounds.shock",
     "Shock",
@@ -148,6 +167,23 @@ interpretation(
     "most two wound points.",
     ("peg19.en:801", "peg19.en:1008", "peg19.en:664"),
 )
+
+
+def card_self_wound(ctx: RulesContext, state: GameState, seat: int) -> tuple[GameState, int]:
+    """The wounds the played card's self-wound icon deals ``seat`` in the fight being resolved (0 or 1), and the
+    state that records it, by the ``self_wound`` and ``self_wound_count`` readings (peg19.en:1080, peg19.de:517)."""
+    card = ctx.played_card(state, seat)
+    hero = state.heroes[seat]
+    reading = ctx.ruleset.self_wound
+    if not card.self_wound or reading is SelfWound.WHEN_PLAYED:  # when played, it hurt as the turn began
+        return state, 0
+    own_turn = state.turn is not None and state.turn.seat == seat
+    if reading is SelfWound.IF_FIGHTS_THIS_TURN and not own_turn:
+        return state, 0
+    if hero.card_wound_taken and ctx.ruleset.self_wound_count is SelfWoundCount.ONCE:
+        return state, 0
+    state = log(state, f"{card.title} hurts {hero.hero.value} in this fight (self-wound icon)")
+    return state.with_hero(seat, replace(hero, card_wound_taken=True)), 1
 
 
 def wound_points(ctx: RulesContext, state: GameState, seat: int) -> int:
