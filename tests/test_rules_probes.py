@@ -6,12 +6,13 @@ from dataclasses import replace
 
 import pytest
 
-from armata_rules import Game, editions
-from armata_rules.actions import AttackStrigoi, Choose, EndMove, Pass, Protect, Relocate, Step
-from armata_rules.frames import EndRound, Fight, GrantAwards, PhaseThree, StartRound
+from armata_rules import Game, RuleViolation, editions
+from armata_rules.actions import AttackStrigoi, Choose, EndMove, HealWound, Pass, Protect, Relocate, Step, UseAbility
+from armata_rules.components.icons import Ability
+from armata_rules.frames import DrawWound, EndRound, Fight, GrantAwards, PhaseThree, StartRound, Wounds
 from armata_rules.state import Blood, GameState
-from armata_rules.variants import CentreRelocation, SelfWoundCount
-from tests.scenario import draw, encounter, game, play, token, turn, wound
+from armata_rules.variants import CentreRelocation, SelfWoundCount, StrigoiDamage
+from tests.scenario import card_id, draw, encounter, game, play, reward, token, turn, wound
 
 
 def _round_one_over(g: Game, on_mark: str) -> GameState:
@@ -189,3 +190,117 @@ def test_the_self_wound_flag_is_cleared_each_round() -> None:
     state = state.with_hero(0, replace(state.heroes[0], card_wound_taken=True))
     state = g._settle(replace(state, frames=(StartRound(),)))
     assert not any(hero.card_wound_taken for hero in state.heroes)
+
+
+MOON = "When the Moon Shines Red"  # Roel: initiative 4, movement 5, strength 3, Protection, letter E
+
+
+@pytest.mark.parametrize("drawn", ["Wound", "Double Wound"])
+def test_a_monster_deals_exactly_one_wound_without_protection(drawn: str) -> None:
+    """peg19.en:788 ('Monsters always inflict only 1 Wound'), peg19.de:211, sb19.en:343: one wound counter is
+    drawn, whatever it shows (a double wound counts two points, peg19.en:1084, but is still one counter)."""
+    g = game()
+    state = turn(g, ["Army of the Night", CROSS], positions={0: "C:0,2", 1: "N:2,0"}, first=0)
+    unprotected = tuple(c for c in state.heroes[0].hand if Ability.PROTECTION not in g.pack.cards[c].abilities)
+    state = state.with_hero(0, replace(state.heroes[0], hand=unprotected))  # no Protection anywhere
+    state = play(g, state, Step(0, "C:1,1"), Choose(0, "flip"))
+    state = draw(g, state, encounter(g, "red", "Zombie"))  # strength 4 against Army of the Night's 3
+    state = play(g, state, Pass(0, "resolve"))
+    assert state.to_act.decision == "draw_wound"  # no protection to offer: straight to the one draw
+    frame = state.frames[-1]
+    assert isinstance(frame, DrawWound) and frame.left == 0 and frame.origin == "monster"
+    state = draw(g, state, wound(g, drawn))
+    assert state.heroes[0].wounds == (wound(g, drawn),)
+    assert state.to_act.decision != "draw_wound"
+
+
+@pytest.mark.parametrize(
+    ("reading", "strigoi_token", "wounds"),
+    [
+        (StrigoiDamage.DAMAGE, "strigoi-token/master+0#1", 1),
+        (StrigoiDamage.DAMAGE, "strigoi-token/master+1", 2),
+        (StrigoiDamage.STRENGTH, "strigoi-token/master+1", 8),
+    ],
+)
+def test_the_strigoi_token_modifier_adds_to_the_attack(reading: StrigoiDamage, strigoi_token: str, wounds: int) -> None:
+    """peg19.en:854 ('the number of Wounds shown on the Strigoi card plus any modifiers on the Strigoi Action token
+    revealed'), peg19.en:1002, sb19.en:415; peg19.fr:1952 adds it to the strength."""
+    g = game(ruleset=editions.PEG19_EN.with_(strigoi_damage=reading))
+    state = turn(g, [MOON, CROSS], positions={0: "C:-1,0", 1: "N:2,0"}, strigoi={"Master": "NE:0,0"})
+    state = play(g, state, EndMove(0), Pass(0, "end_fight_phase"))
+    state = draw(g, state, strigoi_token)  # the Master lands on N:0,0 and sees Matthew (no Protection at hand)
+    frame = state.frames[-1]
+    assert isinstance(frame, (Wounds, DrawWound)) and frame.seat == 1
+    assert (frame.count if isinstance(frame, Wounds) else frame.left + 1) == wounds
+    assert any(f"attacks Matthew: {wounds} wound(s)" in line for line in state.history())
+
+
+def test_one_heal_icon_heals_one_wound_of_every_injured_hero_in_the_room() -> None:
+    """peg19.en:1046 ('Every injured Powerwolf in the room discards 1 Wound counter for each Heal icon'),
+    peg19.de:479, peg19.it:1595, sb19.en:624: the healer and a comrade in the room each lose one wound; a hero in
+    another room keeps his."""
+    g = game(("Roel", "Matthew", "Charles"))
+    hit, torn, leg, other = wound(g, "Wound"), wound(g, "Torn Arm"), wound(g, "Broken Leg"), wound(g, "Wound", 2)
+    state = turn(
+        g,
+        ["Army of the Night", CROSS, "Beast of Gévaudan"],
+        positions={0: "C:-1,0", 1: "C:0,-1", 2: "N:2,0"},
+        wounds={0: [hit], 1: [torn, leg], 2: [other]},
+        first=0,
+    )
+    state = play(g, state, UseAbility(0, "heal", card_id(g, "Roel", "Army of the Night"), "card", ""))
+    assert state.heroes[0].wounds == ()  # Roel's one wound is gone
+    assert state.to_act.decision == "heal" and state.to_act.seats == (1,)  # Matthew chooses which of his two
+    assert {a.wound for a in g.legal_actions(state) if isinstance(a, HealWound)} == {torn, leg}
+    state = play(g, state, HealWound(1, leg))
+    assert state.heroes[1].wounds == (torn,)  # one icon: one wound each, not two
+    assert state.heroes[2].wounds == (other,)  # Charles is in another room
+    assert state.to_act.decision == "move" and state.to_act.seats == (0,)
+
+
+def test_two_heal_icons_heal_two_wounds_of_each_injured_hero() -> None:
+    """peg19.en:1046: 'for each Heal icon': Holy Water used with Wild Strength shows two."""
+    g = game()
+    holy = reward(g, "Holy Water")
+    torn, leg = wound(g, "Torn Arm"), wound(g, "Broken Leg")
+    state = turn(
+        g, [MOON, CROSS], positions={0: "C:-1,0", 1: "C:0,-1"}, hands={0: [holy]}, wounds={1: [torn, leg]}, first=0
+    )
+    state = play(g, state, UseAbility(0, "heal", holy, "wild", ""))
+    assert state.heroes[1].wounds == () and holy in state.box
+
+
+def _charles_with_a_discard(g: Game, sword: str) -> GameState:
+    """Charles plays Beast of Gévaudan (Retrieval); his discard pile holds two action cards and a Sword."""
+    state = turn(g, ["Beast of Gévaudan", CROSS], positions={0: "C:0,2", 1: "N:2,0"}, first=0)
+    hero = state.heroes[0]
+    spent = tuple(c for c in hero.hand if g.pack.cards[c].title in ("Amen & Attack", "Army of the Night"))
+    hero = replace(hero, hand=tuple(c for c in hero.hand if c not in spent), discard=tuple(sorted((*spent, sword))))
+    deck = replace(state.reward_deck, hidden=tuple(c for c in state.reward_deck.hidden if c != sword))
+    return replace(state.with_hero(0, hero), reward_deck=deck)
+
+
+def test_retrieval_returns_a_reward_card_never_an_action_card() -> None:
+    """peg19.en:1050 ('take 1 Reward card from their discard pile'), peg19.de:487, peg19.fr:2059,
+    peg19.es:2627, sb19.en:628: during the move and during a fight, only reward cards come back."""
+    g = game(("Charles", "Matthew"))
+    sword = reward(g, "Sword")
+    beast = card_id(g, "Charles", "Beast of Gévaudan")
+    state = _charles_with_a_discard(g, sword)
+    actions = [a for a in state.heroes[0].discard if a in g.pack.cards]
+    assert len(actions) == 2
+    offered = [a.target for a in g.legal_actions(state) if isinstance(a, UseAbility) and a.ability == "retrieval"]
+    assert offered == [sword]
+    for card in actions:
+        with pytest.raises(RuleViolation, match=r"ability\.retrieval"):
+            g.apply(state, UseAbility(0, "retrieval", beast, "card", card))
+    state = play(g, state, Step(0, "C:1,1"), Choose(0, "flip"))
+    state = draw(g, state, encounter(g, "red", "Zombie"))
+    assert isinstance(state.frames[-1], Fight)
+    offered = [a.target for a in g.legal_actions(state) if isinstance(a, UseAbility) and a.ability == "retrieval"]
+    assert offered == [sword]  # 'this Ability can be used during a fight' (peg19.en:1050)
+    for card in actions:
+        with pytest.raises(RuleViolation, match=r"ability\.retrieval"):
+            g.apply(state, UseAbility(0, "retrieval", beast, "card", card))
+    state = play(g, state, UseAbility(0, "retrieval", beast, "card", sword))
+    assert sword in state.heroes[0].hand and all(card in state.heroes[0].discard for card in actions)
