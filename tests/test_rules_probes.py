@@ -10,6 +10,7 @@ from armata_rules import Game, RuleViolation, editions
 from armata_rules.actions import AttackStrigoi, Choose, EndMove, HealWound, Pass, Protect, Relocate, Step, UseAbility
 from armata_rules.components.icons import Ability
 from armata_rules.frames import DrawWound, EndRound, Fight, GrantAwards, PhaseThree, StartRound, Wounds
+from armata_rules.rules.registry import EngineInvariantError, expect, present
 from armata_rules.state import Blood, GameState
 from armata_rules.variants import CentreRelocation, SelfWoundCount, StrigoiDamage
 from tests.scenario import card_id, draw, encounter, game, play, reward, token, turn, wound
@@ -304,3 +305,18 @@ def test_retrieval_returns_a_reward_card_never_an_action_card() -> None:
             g.apply(state, UseAbility(0, "retrieval", beast, "card", card))
     state = play(g, state, UseAbility(0, "retrieval", beast, "card", sword))
     assert sword in state.heroes[0].hand and all(card in state.heroes[0].discard for card in actions)
+
+
+def test_an_impossible_state_is_a_typed_engine_error_not_an_assertion() -> None:
+    """Unreachable states raise EngineInvariantError naming where (asserts vanish under ``python -O``)."""
+    g = game()
+    state = turn(g, [MOON, CROSS])
+    no_card = state.with_hero(0, replace(state.heroes[0], chosen=None))
+    with pytest.raises(EngineInvariantError, match="seat 0 has no card this round"):
+        g.ctx.played_card(no_card, 0)
+    assert expect(Pass(0, "x"), Pass, "here") == Pass(0, "x")
+    with pytest.raises(EngineInvariantError, match=r"^here: expected Protect, got Pass$"):
+        expect(Pass(0, "x"), Protect, "here")
+    assert present(0, "there") == 0
+    with pytest.raises(EngineInvariantError, match=r"^there: missing$"):
+        present(None, "there")

@@ -17,7 +17,7 @@ from armata_rules.frames import RelocateChoice, SetupLadder, StartRound
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.flow import log, pop, push
 from armata_rules.rules.handlers import ChanceHandler, DecisionHandler, Refusal, handles
-from armata_rules.rules.registry import interpretation, rule
+from armata_rules.rules.registry import expect, interpretation, rule
 from armata_rules.state import Blood, GameState, HeroState, Stack, StrigoiState, sorted_tuple
 from armata_rules.variants import CentreRelocation
 
@@ -219,7 +219,7 @@ class SetupLadderRules(DecisionHandler[SetupLadder]):
         return None
 
     def apply(self, ctx: RulesContext, state: GameState, frame: SetupLadder, action: Action) -> GameState:
-        assert isinstance(action, PlaceLadder)
+        action = expect(action, PlaceLadder, "setup: the guard admits only PlaceLadder")
         state = execute_all(state, (PlaceLadderTile(action.site), MoveHero(action.seat, action.site)))
         state = log(state, f"{ctx.heroes[action.seat].value} places a ladder on {action.site}")
         state = pop(state)

@@ -41,7 +41,7 @@ from armata_rules.rules.context import RulesContext
 from armata_rules.rules.fights import attack_options, guard_attack
 from armata_rules.rules.flow import log, pop, push, replace_top
 from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHandler, Refusal, handles
-from armata_rules.rules.registry import interpretation, rule
+from armata_rules.rules.registry import expect, interpretation, present, rule
 from armata_rules.rules.wounds import incoming_wounds
 from armata_rules.state import GameState, Pool
 from armata_rules.variants import CentreRelocation, Counterattack, IconScope, LastLadder, StrigoiDamage
@@ -334,8 +334,8 @@ def strigoi_acts(
     if letter == "X":
         return log(state, f"the card shows X: the {name} stays and does not attack")
     fortress = ctx.fortress
-    room = fortress.room_of(strigoi.position)
-    assert room is not None
+    # a Strigoi stands on a platform centre (placement, teleport, collapse), which is always in a room
+    room = present(fortress.room_of(strigoi.position), f"the room of the {name} on {strigoi.position}")
     other = [s.position for i, s in enumerate(state.strigoi) if i != index and not s.defeated and s.position]
     other_rooms = {fortress.room_of(p) for p in other}
     target = book_target(fortress, state.board, room, letter)
@@ -394,8 +394,7 @@ def _initiative(ctx: RulesContext, state: GameState, seat: int) -> int:
 
 
 def _attack_nearest(ctx: RulesContext, state: GameState, seat: int, index: int, modifier: int) -> GameState:
-    position = state.strigoi[index].position
-    assert position is not None
+    position = present(state.strigoi[index].position, "an attacking Strigoi's space")  # strigoi_acts checked it
     seen: list[tuple[int, int, int]] = []
     for sight in sight_lines(ctx.fortress, state.board, position):
         for space, dist in sight.seen:
@@ -433,8 +432,7 @@ def _between(ctx: RulesContext, state: GameState, origin: SpaceId, ladder: Space
 def _ladder(
     ctx: RulesContext, state: GameState, seat: int, index: int, modifier: int, site: SpaceId, *, curse: bool
 ) -> GameState:
-    position = state.strigoi[index].position
-    assert position is not None
+    position = present(state.strigoi[index].position, "the space of a Strigoi at a ladder")  # strigoi_acts checked
     between = _between(ctx, state, position, site)
     if between:
         state = log(state, f"{ctx.heroes[between[0]].value} stands between the Strigoi and the ladder")
@@ -514,7 +512,7 @@ class CounterChoiceRules(DecisionHandler[CounterChoice]):
         if isinstance(action, Pass):
             rest = frame.rest
             return replace_top(state, OfferCounter(frame.strigoi, rest)) if rest else pop(state)
-        assert isinstance(action, AttackStrigoi)
+        action = expect(action, AttackStrigoi, "counterattack: the guard admits only Pass and AttackStrigoi")
         state = log(state, f"{ctx.heroes[frame.seat].value} counterattacks ({action.mode})")
         return replace_top(state, Fight(frame.seat, f"strigoi:{frame.strigoi}", action.mode, counter=True))
 

@@ -28,7 +28,7 @@ from armata_rules.rules.awards import award
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.flow import log, pop, push, replace_top
 from armata_rules.rules.handlers import ChanceHandler, DecisionHandler, Refusal, handles
-from armata_rules.rules.registry import interpretation, rule
+from armata_rules.rules.registry import EngineInvariantError, expect, interpretation, rule
 from armata_rules.rules.sources import Source, available_sources, source_units, spend_source
 from armata_rules.state import GameState
 from armata_rules.variants import SelfWound, SelfWoundCount, ShockProtection
@@ -234,7 +234,7 @@ class WoundsRules(DecisionHandler[Wounds]):
     def apply(self, ctx: RulesContext, state: GameState, frame: Wounds, action: Action) -> GameState:
         if isinstance(action, Pass):
             return replace_top(state, DrawWound(frame.seat, frame.count - 1, frame.origin, frame.attacker))
-        assert isinstance(action, Protect)
+        action = expect(action, Protect, "wounds: the guard admits only Pass and Protect")
         source = Source(action.source, action.mode)
         units = max(1, source_units(ctx, state, frame.seat, Ability.PROTECTION, source))
         state = execute_all(state, spend_source(ctx, state, frame.seat, Ability.PROTECTION, source))
@@ -252,7 +252,9 @@ class DrawWoundRules(ChanceHandler[DrawWound]):
     def outcomes(self, ctx: RulesContext, state: GameState, frame: DrawWound) -> list[tuple[ChanceOutcome, float]]:
         stack = state.wound_stack
         pool = stack.hidden if stack.hidden else stack.discard
-        assert pool, "no wound token is left anywhere"
+        if not pool:  # unreachable: a pack holds 15 wound tokens (checked at load), a hero at most 2 (a third
+            # wound point discards them all), so at most 10 are ever held
+            raise EngineInvariantError("wounds: no wound token is left in the stack or its discard pile")
         return [(ChanceOutcome("draw_wound", token), 1 / len(pool)) for token in pool]
 
     def apply(self, ctx: RulesContext, state: GameState, frame: DrawWound, outcome: ChanceOutcome) -> GameState:
@@ -311,7 +313,7 @@ class ShockRules(DecisionHandler[ShockChoice]):
         if isinstance(action, DiscardCard):
             state = execute(state, MoveCard(action.card, frame.seat, CardZone.HAND, CardZone.PLAYED))
             return pop(log(state, f"{ctx.heroes[frame.seat].value} is shocked and discards {action.card}"))
-        assert isinstance(action, Protect)
+        action = expect(action, Protect, "shock: the guard admits only DiscardCard and Protect")
         source = Source(action.source, action.mode)
         state = execute_all(state, spend_source(ctx, state, frame.seat, Ability.PROTECTION, source))
         return pop(log(state, f"{ctx.heroes[frame.seat].value} avoids the shock"))
@@ -354,7 +356,7 @@ class HealRules(DecisionHandler[HealChoice]):
         return None
 
     def apply(self, ctx: RulesContext, state: GameState, frame: HealChoice, action: Action) -> GameState:
-        assert isinstance(action, HealWound)
+        action = expect(action, HealWound, "heal: the guard admits only HealWound")
         seat, count = frame.queue[0]
         state = log(execute(state, DiscardWound(seat, action.wound)), f"{ctx.heroes[seat].value} heals {action.wound}")
         rest = frame.queue[1:]
