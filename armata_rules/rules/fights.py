@@ -49,7 +49,7 @@ from armata_rules.rules.context import RulesContext
 from armata_rules.rules.flow import log, pop, push, replace_top
 from armata_rules.rules.handlers import DecisionHandler, Refusal, handles
 from armata_rules.rules.loot import monster_lost, monster_won
-from armata_rules.rules.registry import interpretation, rule
+from armata_rules.rules.registry import expect, interpretation, present, rule
 from armata_rules.rules.sources import Source, available_sources, spend_source
 from armata_rules.rules.wounds import card_self_wound, incoming_wounds
 from armata_rules.state import GameState, Outcome
@@ -359,8 +359,7 @@ class FightRules(DecisionHandler[Fight]):
             return apply_ability(ctx, state, seat, action)
         if isinstance(action, PlayReward):
             reward = ctx.pack.rewards[action.card]
-            side = reward.wild if action.mode == "wild" else reward.normal
-            assert side is not None
+            side = present(reward.wild if action.mode == "wild" else reward.normal, "a reward side the guard allowed")
             target = CardZone.BOX if action.mode == "wild" else CardZone.PLAYED
             state = execute(state, MoveCard(action.card, seat, CardZone.HAND, target))
             state = log(state, f"{ctx.heroes[seat].value} plays {reward.title} ({action.mode}, +{side.strength})")
@@ -519,6 +518,6 @@ class RelocateRules(DecisionHandler[RelocateChoice]):
         return None
 
     def apply(self, ctx: RulesContext, state: GameState, frame: RelocateChoice, action: Action) -> GameState:
-        assert isinstance(action, Relocate)
+        action = expect(action, Relocate, "relocation: the guard admits only Relocate")
         state = execute(state, MoveHero(frame.seat, action.to))
         return pop(log(state, f"{ctx.heroes[frame.seat].value} moves to {action.to}"))
