@@ -36,6 +36,7 @@ __all__ = [
     "ReadingSpec",
     "Ruleset",
     "SelfWound",
+    "SelfWoundCount",
     "ShockProtection",
     "StrigoiDamage",
     "ruleset_for_source",
@@ -150,6 +151,13 @@ class SelfWound(Enum):
     IF_FIGHTS_THIS_TURN = "if_fights_this_turn"
     IF_FIGHTS_THIS_ROUND = "if_fights_this_round"
     WHEN_PLAYED = "when_played"
+
+
+class SelfWoundCount(Enum):
+    """How often the played card's self-wound icon hurts while its condition (:class:`SelfWound`) holds."""
+
+    EACH_FIGHT = "each_fight"  # in every fight, in addition to the damage the action causes the enemy
+    ONCE = "once"  # one wound in the round, however many fights
 
 
 @dataclass(frozen=True, slots=True)
@@ -542,6 +550,35 @@ READINGS: tuple[ReadingSpec, ...] = (
         ),
         SelfWound.IF_FIGHTS_THIS_ROUND,
     ),
+    ReadingSpec(
+        "self_wound_count",
+        "How often the played card's self-wound icon hurts",
+        "discrepancy",
+        "self-wound-count",
+        (
+            Option(
+                SelfWoundCount.EACH_FIGHT,
+                "in each fight the condition covers, in addition to the damage the action causes the enemy",
+                ("peg19.en:1080", "peg19.it:1627", "peg19.fr:2089", "peg19.es:2641"),
+                ("peg19.en", "peg19.it", "peg19.fr", "peg19.es"),
+            ),
+            Option(
+                SelfWoundCount.ONCE,
+                "once ('einmalig'), however many fights the hero has in the round",
+                ("peg19.de:517",),
+                ("peg19.de",),
+            ),
+        ),
+        SelfWoundCount.EACH_FIGHT,
+        {
+            "sb19.en": (
+                SelfWoundCount.EACH_FIGHT,
+                "sb19.en:590 states no condition (the self_wound reading when_played): the card hurts once, when its "
+                "turn begins, so this reading does not apply; its 'in addition to damage to the enemy' reads as the "
+                "English of peg19",
+            )
+        },
+    ),
 )
 
 _SPECS = {spec.name: spec for spec in READINGS}
@@ -568,6 +605,7 @@ class Ruleset:
     advanced_timing: AdvancedTiming = AdvancedTiming.END_OF_TURN
     shock_protection: ShockProtection = ShockProtection.AVOIDABLE
     self_wound: SelfWound = SelfWound.IF_FIGHTS_THIS_ROUND
+    self_wound_count: SelfWoundCount = SelfWoundCount.EACH_FIGHT
 
     def __post_init__(self) -> None:
         for f in fields(self):

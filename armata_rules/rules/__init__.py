@@ -16,6 +16,22 @@ from armata_rules.rules import (  # noqa: F401  (registration)
     wounds,
 )
 from armata_rules.rules.handlers import HANDLERS, Refusal
-from armata_rules.rules.registry import INTERPRETATIONS, REGISTRY, Interpretation, Rule, RuleViolation
+from armata_rules.rules.registry import (
+    INTERPRETATIONS,
+    REGISTRY,
+    EngineInvariantError,
+    Interpretation,
+    Rule,
+    RuleViolation,
+)
 
-__all__ = ["HANDLERS", "INTERPRETATIONS", "REGISTRY", "Interpretation", "Refusal", "Rule", "RuleViolation"]
+__all__ = [
+    "HANDLERS",
+    "INTERPRETATIONS",
+    "REGISTRY",
+    "EngineInvariantError",
+    "Interpretation",
+    "Refusal",
+    "Rule",
+    "RuleViolation",
+]

@@ -8,6 +8,7 @@ from armata_rules.board.fortress import Fortress
 from armata_rules.components.cards import ActionCard
 from armata_rules.components.icons import Ability, Hero
 from armata_rules.components.pack import DataPack
+from armata_rules.rules.registry import EngineInvariantError
 from armata_rules.state import GameState, HeroState
 from armata_rules.variants import Ruleset
 
@@ -59,7 +60,9 @@ class RulesContext:
     def played_card(self, state: GameState, seat: int) -> ActionCard:
         """The card ``seat`` plays this round."""
         chosen = state.heroes[seat].chosen
-        assert chosen is not None, f"seat {seat} has no card this round"
+        if chosen is None:  # only heroes who chose a card in Phase 1 take turns, fight or give a letter; the card
+            # stays chosen until the round ends (Nighttime Rebel's draw gives up a card in hand only)
+            raise EngineInvariantError(f"seat {seat} has no card this round")
         return self.pack.cards[chosen]
 
     def movement_penalty(self, hero: HeroState) -> int:

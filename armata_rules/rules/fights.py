@@ -49,11 +49,10 @@ from armata_rules.rules.context import RulesContext
 from armata_rules.rules.flow import log, pop, push, replace_top
 from armata_rules.rules.handlers import DecisionHandler, Refusal, handles
 from armata_rules.rules.loot import monster_lost, monster_won
-from armata_rules.rules.registry import interpretation, rule
+from armata_rules.rules.registry import expect, interpretation, present, rule
 from armata_rules.rules.sources import Source, available_sources, spend_source
-from armata_rules.rules.wounds import incoming_wounds
+from armata_rules.rules.wounds import card_self_wound, incoming_wounds
 from armata_rules.state import GameState, Outcome
-from armata_rules.variants import SelfWound
 
 __all__ = [
     "COLLAPSE",
@@ -88,7 +87,7 @@ MONSTER_FIGHT = rule(
     "The hero's strength is the played card's, less wound penalties, plus the rewards played; at least the "
     "monster's strength wins; less, and the monster inflicts one wound (which Protection may block). The played "
     "card's self-wound icon hurts its hero when the hero fights, by reading.",
-    readings=("self_wound",),
+    readings=("self_wound", "self_wound_count"),
 )
 REWARDS_IN_FIGHT = rule(
     "rewards.use",
@@ -360,8 +359,7 @@ class FightRules(DecisionHandler[Fight]):
             return apply_ability(ctx, state, seat, action)
         if isinstance(action, PlayReward):
             reward = ctx.pack.rewards[action.card]
-            side = reward.wild if action.mode == "wild" else reward.normal
-            assert side is not None
+            side = present(reward.wild if action.mode == "wild" else reward.normal, "a reward side the guard allowed")
             target = CardZone.BOX if action.mode == "wild" else CardZone.PLAYED
             state = execute(state, MoveCard(action.card, seat, CardZone.HAND, target))
             state = log(state, f"{ctx.heroes[seat].value} plays {reward.title} ({action.mode}, +{side.strength})")
@@ -381,13 +379,8 @@ def _resolve(ctx: RulesContext, state: GameState, frame: Fight) -> GameState:
     hero = state.heroes[seat]
     card = ctx.played_card(state, seat)
     strength = max(0, card.strength - ctx.strength_penalty(hero)) + frame.bonus
-    self_wounds = frame.self_wounds
-    own_turn = state.turn is not None and state.turn.seat == seat
-    reading = ctx.ruleset.self_wound
-    card_counts = reading is SelfWound.IF_FIGHTS_THIS_ROUND or (reading is SelfWound.IF_FIGHTS_THIS_TURN and own_turn)
-    if card.self_wound and not hero.card_wound_taken and card_counts:
-        self_wounds += 1
-        state = state.with_hero(seat, replace(hero, card_wound_taken=True))
+    state, card_wounds = card_self_wound(ctx, state, seat)
+    self_wounds = frame.self_wounds + card_wounds
     if state.turn is not None and state.turn.seat == seat:
         state = replace(state, turn=replace(state.turn, fought=True))
     state = incoming_wounds(ctx, state, seat, self_wounds, "self", protectable=False)
@@ -525,6 +518,6 @@ class RelocateRules(DecisionHandler[RelocateChoice]):
         return None
 
     def apply(self, ctx: RulesContext, state: GameState, frame: RelocateChoice, action: Action) -> GameState:
-        assert isinstance(action, Relocate)
+        action = expect(action, Relocate, "relocation: the guard admits only Relocate")
         state = execute(state, MoveHero(frame.seat, action.to))
         return pop(log(state, f"{ctx.heroes[frame.seat].value} moves to {action.to}"))

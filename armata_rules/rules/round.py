@@ -25,7 +25,7 @@ from armata_rules.immutable import replace
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.flow import log, pop, push, replace_top, take_back_discard
 from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHandler, Refusal, handles
-from armata_rules.rules.registry import interpretation, rule
+from armata_rules.rules.registry import expect, interpretation, rule
 from armata_rules.rules.strigoi import close_phase_two
 from armata_rules.rules.wounds import incoming_wounds
 from armata_rules.state import GameState, TurnState
@@ -187,7 +187,7 @@ class ChooseCardsRules(DecisionHandler[ChooseCards]):
         return None
 
     def apply(self, ctx: RulesContext, state: GameState, frame: ChooseCards, action: Action) -> GameState:
-        assert isinstance(action, ChooseCard)
+        action = expect(action, ChooseCard, "Phase 1: the guard admits only ChooseCard")
         state = execute_all(state, (MoveCard(action.card, action.seat, CardZone.HAND, CardZone.CHOSEN),))
         waiting = tuple(seat for seat in frame.waiting if seat != action.seat)
         if waiting:

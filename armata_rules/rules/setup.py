@@ -1,4 +1,5 @@
-"""Setup (peg19.en:710-728, sb19.en:265-282): the starting state, ladder placement, the Strigoi's arrival.
+"""Setup (peg19.en:710-728, sb19.en:265-282): the starting state, ladder placement, the Strigoi's arrival (and the
+hero who makes way for them).
 
 The German text of peg19 has no setup section; the Italian, French and Spanish ones are cited where they say the
 same, and the ladder placement step, where they do not, is a reading (:mod:`armata_rules.board.placement`).
@@ -12,12 +13,13 @@ from armata_rules.actions import Action, ChanceOutcome, PlaceLadder
 from armata_rules.board.placement import legal_ladder_sites
 from armata_rules.effects import MoveHero, PlaceLadderTile, PlaceStrigoi, execute_all
 from armata_rules.frames import PlaceStrigoi as PlaceStrigoiFrame
-from armata_rules.frames import SetupLadder, StartRound
+from armata_rules.frames import RelocateChoice, SetupLadder, StartRound
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.flow import log, pop, push
 from armata_rules.rules.handlers import ChanceHandler, DecisionHandler, Refusal, handles
-from armata_rules.rules.registry import interpretation, rule
+from armata_rules.rules.registry import expect, interpretation, rule
 from armata_rules.state import Blood, GameState, HeroState, Stack, StrigoiState, sorted_tuple
+from armata_rules.variants import CentreRelocation
 
 __all__ = ["COMPONENT_COUNTS", "SETUP_COMPONENTS", "SETUP_LADDER", "SETUP_STRIGOI", "initial_state"]
 
@@ -103,10 +105,24 @@ SETUP_LADDER = rule(
 SETUP_STRIGOI = rule(
     "setup.strigoi",
     "The Strigoi arrive at the start of round 2",
-    ("peg19.en:714", "sb19.en:271", "peg19.it:1269", "peg19.fr:1813", "peg19.es:2271"),
+    (
+        "peg19.en:714",
+        "sb19.en:271",
+        "peg19.it:1269",
+        "peg19.fr:1813",
+        "peg19.es:2271",
+        "peg19.en:764",
+        "peg19.de:173",
+        "peg19.en:860",
+        "peg19.de:295",
+        "sb19.en:421",
+    ),
     "The Strigoi are not on the board in round 1. At the start of round 2 each goes to a different space with the "
-    "Strigoi's mark, which one where decided at random.",
-    interpretations=("strigoi-random-marks",),
+    "Strigoi's mark, which one where decided at random. A hero standing on that space makes way: it moves to a "
+    "free ladder tile or staircase of the player's choice (which first, by reading), with no attack and no blood "
+    "point lost.",
+    readings=("centre_relocation",),
+    interpretations=("strigoi-random-marks", "strigoi-arrival-displaces-hero"),
 )
 
 interpretation(
@@ -116,6 +132,37 @@ interpretation(
     "The text says 'Place each Strigoi on a different space, randomly' and the Strigoi always stand on platform "
     "centres (they teleport to the centre of a platform, peg19.en:811); the two marks are on two platforms.",
     ("peg19.en:714", "peg19.en:712", "peg19.en:811"),
+)
+
+interpretation(
+    "strigoi-arrival-displaces-hero",
+    "A hero on a Strigoi's marked space when the Strigoi arrive (round 2)",
+    "The Strigoi takes its space; the hero makes way to a free ladder tile or staircase of the player's choice "
+    "(a ladder tile first where the centre-relocation reading says so), suffers no attack and costs no blood point.",
+    "Heroes may walk onto a platform centre in round 1, before the Strigoi are placed (peg19.en:714), and two "
+    "miniatures cannot stay in the same space (peg19.en:764, peg19.de:173, peg19.it:1311, peg19.fr:1857, "
+    "peg19.es:2323). No text says who gives way. The Strigoi's space is fixed by setup (peg19.en:714, "
+    "sb19.en:271), so the hero moves. Every text that moves a displaced hero sends it to a staircase or ladder tile "
+    "of the player's choice (peg19.en:820, peg19.en:860, peg19.en:922), and the case of a Strigoi reaching a hero "
+    "on a platform centre is peg19.en:860, so its destination (and its reading) applies. Its penalty does not: "
+    "the Strigoi only start to attack once every Powerwolf has entered (peg19.en:714, peg19.it:1269, "
+    "peg19.fr:1813, peg19.es:2271), and their arrival is setup, not a move or an attack.",
+    (
+        "peg19.en:714",
+        "peg19.en:764",
+        "peg19.en:820",
+        "peg19.en:860",
+        "peg19.en:922",
+        "peg19.de:173",
+        "peg19.it:1269",
+        "peg19.it:1311",
+        "peg19.fr:1813",
+        "peg19.fr:1857",
+        "peg19.es:2271",
+        "peg19.es:2323",
+        "sb19.en:271",
+        "sb19.en:314",
+    ),
 )
 
 
@@ -172,7 +219,7 @@ class SetupLadderRules(DecisionHandler[SetupLadder]):
         return None
 
     def apply(self, ctx: RulesContext, state: GameState, frame: SetupLadder, action: Action) -> GameState:
-        assert isinstance(action, PlaceLadder)
+        action = expect(action, PlaceLadder, "setup: the guard admits only PlaceLadder")
         state = execute_all(state, (PlaceLadderTile(action.site), MoveHero(action.seat, action.site)))
         state = log(state, f"{ctx.heroes[action.seat].value} places a ladder on {action.site}")
         state = pop(state)
@@ -199,5 +246,14 @@ class PlaceStrigoiRules(ChanceHandler[PlaceStrigoiFrame]):
             for index, s in enumerate(state.strigoi)
         ]
         state = execute_all(state, effects)
-        state = log(state, f"the Strigoi arrive: {outcome.outcome}")
-        return pop(state)
+        state = log(pop(state), f"the Strigoi arrive: {outcome.outcome}")
+        ladder_first = ctx.ruleset.centre_relocation is CentreRelocation.LADDER_FIRST
+        caught = [
+            (seat, strigoi.name)
+            for strigoi in state.strigoi
+            if strigoi.position is not None and (seat := state.hero_at(strigoi.position)) is not None
+        ]
+        for seat, name in sorted(caught, reverse=True):  # pushed in reverse: the first seat chooses first
+            state = log(state, f"{ctx.heroes[seat].value} stands on the {name}'s space and makes way")
+            state = push(state, RelocateChoice(seat, "strigoi_arrival", ladder_first))
+        return state

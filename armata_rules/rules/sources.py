@@ -14,7 +14,7 @@ from armata_rules.components.icons import Ability
 from armata_rules.effects import CardZone, Effect, MoveCard, SpendIcon, SpendToken
 from armata_rules.immutable import memo
 from armata_rules.rules.context import RulesContext
-from armata_rules.rules.registry import rule
+from armata_rules.rules.registry import EngineInvariantError, rule
 from armata_rules.state import GameState
 from armata_rules.variants import AbilityTiming
 
@@ -142,4 +142,5 @@ def spend_source(ctx: RulesContext, state: GameState, seat: int, ability: Abilit
         return [MoveCard(source.id, seat, CardZone.HAND, CardZone.BOX)]
     if source.mode == "token":
         return [SpendToken(seat, source.id)]
-    raise AssertionError(f"unknown source mode {source.mode!r}")
+    # unreachable: every Source comes from available_sources (the guards compare with it), whose modes are above
+    raise EngineInvariantError(f"sources: unknown source mode {source.mode!r}")

@@ -41,7 +41,7 @@ from armata_rules.rules.context import RulesContext
 from armata_rules.rules.fights import attack_options, guard_attack
 from armata_rules.rules.flow import log, pop, push, replace_top
 from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHandler, Refusal, handles
-from armata_rules.rules.registry import interpretation, rule
+from armata_rules.rules.registry import expect, interpretation, present, rule
 from armata_rules.rules.wounds import incoming_wounds
 from armata_rules.state import GameState, Pool
 from armata_rules.variants import (
@@ -208,8 +208,8 @@ PHASE_THREE = rule(
     ),
     "When no Strigoi attacked during the round, the Master (or the Supreme) teleports as usual by the card of the "
     "round's first player and curses the room it reaches: one wound to every Powerwolf there, blockable by "
-    "Protection, with no counterattack.",
-    interpretations=("curse-needs-a-move",),
+    "Protection, with no counterattack. It never attacks on sight: a hero between it and a ladder is not attacked.",
+    interpretations=("curse-needs-a-move", "phase-three-ladder"),
 )
 
 interpretation(
@@ -260,6 +260,36 @@ interpretation(
     "Phase 3 teleports the Master 'as usual' (peg19.it:1387, peg19.es:2414) and the golden rule of Phase 2c says "
     "a Strigoi that does not move does not attack (peg19.en:829).",
     ("peg19.en:829", "peg19.en:837", "peg19.it:1387", "peg19.es:2414"),
+)
+
+
+interpretation(
+    "phase-three-ladder",
+    "The Phase 3 teleport pointing at a ladder tile",
+    "The ladder case of the Strigoi's move applies: with nobody between, the ladder tile is destroyed (with its "
+    "blood point costs); with a Powerwolf between, the ladder stands and that Powerwolf is not attacked. Either way "
+    "the Strigoi stays in its room and curses nobody, and no counterattack is offered.",
+    "Phase 3 teleports the Strigoi 'as usual' (peg19.it:1387, peg19.es:2414), and the ladder case is part of its "
+    "usual move (peg19.en:818-822). But in Phase 3 it does not attack on sight in a straight line: it curses the "
+    "room it reaches instead (peg19.en:837, peg19.de:272, peg19.fr:1937, sb19.en:398), and the heroes cannot "
+    "counterattack the curse (peg19.en:841, peg19.de:276, peg19.fr:1939, peg19.es:2414). The attack on the "
+    "Powerwolf between (peg19.en:822) is an attack along a straight line, which Phase 3 replaces; and a Strigoi "
+    "that does not move does not attack (peg19.en:829), so no curse falls either (as in curse-needs-a-move).",
+    (
+        "peg19.en:818",
+        "peg19.en:822",
+        "peg19.en:829",
+        "peg19.en:837",
+        "peg19.en:841",
+        "peg19.de:272",
+        "peg19.de:276",
+        "peg19.it:1387",
+        "peg19.fr:1937",
+        "peg19.fr:1939",
+        "peg19.es:2414",
+        "sb19.en:398",
+        "sb19.en:402",
+    ),
 )
 
 
@@ -321,14 +351,14 @@ def strigoi_acts(
     if letter == "X":
         return log(state, f"the card shows X: the {name} stays and does not attack")
     fortress = ctx.fortress
-    room = fortress.room_of(strigoi.position)
-    assert room is not None
+    # a Strigoi stands on a platform centre (placement, teleport, collapse), which is always in a room
+    room = present(fortress.room_of(strigoi.position), f"the room of the {name} on {strigoi.position}")
     other = [s.position for i, s in enumerate(state.strigoi) if i != index and not s.defeated and s.position]
     other_rooms = {fortress.room_of(p) for p in other}
     target = book_target(fortress, state.board, room, letter)
     destination: str | None = None
     if target.kind is BookTargetKind.LADDER and target.ladder is not None:
-        return _ladder(ctx, state, seat, index, modifier, target.ladder)
+        return _ladder(ctx, state, seat, index, modifier, target.ladder, curse=curse)
     if target.kind is BookTargetKind.ROOM and target.room is not None and target.room not in state.board.collapsed:
         if target.room in other_rooms:
             return log(state, f"the book {letter} points at the other Strigoi's platform: neither moves")
@@ -383,8 +413,7 @@ def _initiative(ctx: RulesContext, state: GameState, seat: int) -> int:
 
 
 def _attack_nearest(ctx: RulesContext, state: GameState, seat: int, index: int, modifier: int) -> GameState:
-    position = state.strigoi[index].position
-    assert position is not None
+    position = present(state.strigoi[index].position, "an attacking Strigoi's space")  # strigoi_acts checked it
     seen: list[tuple[int, int, int]] = []
     for sight in sight_lines(ctx.fortress, state.board, position):
         for space, dist in sight.seen:
@@ -419,12 +448,15 @@ def _between(ctx: RulesContext, state: GameState, origin: SpaceId, ladder: Space
     ]
 
 
-def _ladder(ctx: RulesContext, state: GameState, seat: int, index: int, modifier: int, site: SpaceId) -> GameState:
-    position = state.strigoi[index].position
-    assert position is not None
+def _ladder(
+    ctx: RulesContext, state: GameState, seat: int, index: int, modifier: int, site: SpaceId, *, curse: bool
+) -> GameState:
+    position = present(state.strigoi[index].position, "the space of a Strigoi at a ladder")  # strigoi_acts checked
     between = _between(ctx, state, position, site)
     if between:
         state = log(state, f"{ctx.heroes[between[0]].value} stands between the Strigoi and the ladder")
+        if curse:  # Phase 3 never attacks on sight; the Strigoi stays, so it curses nobody (phase-three-ladder)
+            return log(state, f"the ladder stands; the {state.strigoi[index].name} stays and curses nobody")
         return _strike(ctx, state, seat, index, modifier, between[0])
     state = log(execute(state, DestroyLadder(site)), f"the {state.strigoi[index].name} destroys the ladder {site}")
     climber = state.hero_at(site)
@@ -512,7 +544,7 @@ class CounterChoiceRules(DecisionHandler[CounterChoice]):
         if isinstance(action, Pass):
             rest = frame.rest
             return replace_top(state, OfferCounter(frame.strigoi, rest)) if rest else pop(state)
-        assert isinstance(action, AttackStrigoi)
+        action = expect(action, AttackStrigoi, "counterattack: the guard admits only Pass and AttackStrigoi")
         state = log(state, f"{ctx.heroes[frame.seat].value} counterattacks ({action.mode})")
         return replace_top(state, Fight(frame.seat, f"strigoi:{frame.strigoi}", action.mode, counter=True))
 

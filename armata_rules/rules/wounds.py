@@ -28,10 +28,10 @@ from armata_rules.rules.awards import award
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.flow import log, pop, push, replace_top
 from armata_rules.rules.handlers import ChanceHandler, DecisionHandler, Refusal, handles
-from armata_rules.rules.registry import interpretation, rule
+from armata_rules.rules.registry import EngineInvariantError, expect, interpretation, rule
 from armata_rules.rules.sources import Source, available_sources, source_units, spend_source
 from armata_rules.state import GameState
-from armata_rules.variants import ShockProtection
+from armata_rules.variants import SelfWound, SelfWoundCount, ShockProtection
 
 __all__ = [
     "HEAL",
@@ -39,6 +39,7 @@ __all__ = [
     "SHOCK",
     "THIRD_WOUND",
     "WOUND_DRAW",
+    "card_self_wound",
     "heal_room",
     "incoming_wounds",
     "wound_points",
@@ -113,6 +114,24 @@ THIRD_WOUND = rule(
     "and discards every wound token at once, ignoring the rest of that attack's wounds and every effect.",
 )
 
+SELF_WOUND = rule(
+    "wounds.self",
+    "The played card's self-wound icon",
+    (
+        "peg19.en:1080",
+        "peg19.en:1042",
+        "peg19.de:517",
+        "peg19.it:1627",
+        "peg19.fr:2089",
+        "peg19.es:2641",
+        "sb19.en:590",
+    ),
+    "A played action card with the wound icon hurts its own hero, who cannot block it: when the hero fights that "
+    "turn or that round, or as soon as it is played (by reading); in each such fight or once in the round (by "
+    "reading). The flag that records it is cleared when a new round begins.",
+    readings=("self_wound", "self_wound_count"),
+)
+
 SHOCK = rule(
     "wounds.shock",
     "Shock",
@@ -148,6 +167,23 @@ interpretation(
     "most two wound points.",
     ("peg19.en:801", "peg19.en:1008", "peg19.en:664"),
 )
+
+
+def card_self_wound(ctx: RulesContext, state: GameState, seat: int) -> tuple[GameState, int]:
+    """The wounds the played card's self-wound icon deals ``seat`` in the fight being resolved (0 or 1), and the
+    state that records it, by the ``self_wound`` and ``self_wound_count`` readings (peg19.en:1080, peg19.de:517)."""
+    card = ctx.played_card(state, seat)
+    hero = state.heroes[seat]
+    reading = ctx.ruleset.self_wound
+    if not card.self_wound or reading is SelfWound.WHEN_PLAYED:  # when played, it hurt as the turn began
+        return state, 0
+    own_turn = state.turn is not None and state.turn.seat == seat
+    if reading is SelfWound.IF_FIGHTS_THIS_TURN and not own_turn:
+        return state, 0
+    if hero.card_wound_taken and ctx.ruleset.self_wound_count is SelfWoundCount.ONCE:
+        return state, 0
+    state = log(state, f"{card.title} hurts {hero.hero.value} in this fight (self-wound icon)")
+    return state.with_hero(seat, replace(hero, card_wound_taken=True)), 1
 
 
 def wound_points(ctx: RulesContext, state: GameState, seat: int) -> int:
@@ -198,7 +234,7 @@ class WoundsRules(DecisionHandler[Wounds]):
     def apply(self, ctx: RulesContext, state: GameState, frame: Wounds, action: Action) -> GameState:
         if isinstance(action, Pass):
             return replace_top(state, DrawWound(frame.seat, frame.count - 1, frame.origin, frame.attacker))
-        assert isinstance(action, Protect)
+        action = expect(action, Protect, "wounds: the guard admits only Pass and Protect")
         source = Source(action.source, action.mode)
         units = max(1, source_units(ctx, state, frame.seat, Ability.PROTECTION, source))
         state = execute_all(state, spend_source(ctx, state, frame.seat, Ability.PROTECTION, source))
@@ -216,7 +252,9 @@ class DrawWoundRules(ChanceHandler[DrawWound]):
     def outcomes(self, ctx: RulesContext, state: GameState, frame: DrawWound) -> list[tuple[ChanceOutcome, float]]:
         stack = state.wound_stack
         pool = stack.hidden if stack.hidden else stack.discard
-        assert pool, "no wound token is left anywhere"
+        if not pool:  # unreachable: a pack holds 15 wound tokens (checked at load), a hero at most 2 (a third
+            # wound point discards them all), so at most 10 are ever held
+            raise EngineInvariantError("wounds: no wound token is left in the stack or its discard pile")
         return [(ChanceOutcome("draw_wound", token), 1 / len(pool)) for token in pool]
 
     def apply(self, ctx: RulesContext, state: GameState, frame: DrawWound, outcome: ChanceOutcome) -> GameState:
@@ -275,7 +313,7 @@ class ShockRules(DecisionHandler[ShockChoice]):
         if isinstance(action, DiscardCard):
             state = execute(state, MoveCard(action.card, frame.seat, CardZone.HAND, CardZone.PLAYED))
             return pop(log(state, f"{ctx.heroes[frame.seat].value} is shocked and discards {action.card}"))
-        assert isinstance(action, Protect)
+        action = expect(action, Protect, "shock: the guard admits only DiscardCard and Protect")
         source = Source(action.source, action.mode)
         state = execute_all(state, spend_source(ctx, state, frame.seat, Ability.PROTECTION, source))
         return pop(log(state, f"{ctx.heroes[frame.seat].value} avoids the shock"))
@@ -318,7 +356,7 @@ class HealRules(DecisionHandler[HealChoice]):
         return None
 
     def apply(self, ctx: RulesContext, state: GameState, frame: HealChoice, action: Action) -> GameState:
-        assert isinstance(action, HealWound)
+        action = expect(action, HealWound, "heal: the guard admits only HealWound")
         seat, count = frame.queue[0]
         state = log(execute(state, DiscardWound(seat, action.wound)), f"{ctx.heroes[seat].value} heals {action.wound}")
         rest = frame.queue[1:]
