@@ -154,7 +154,7 @@ def _amen_fights_twice(g: Game) -> GameState:
     assert state.to_act.decision == "draw_wound"  # the first fight: the card hurts Roel, no Protection offered
     state = draw(g, state, wound(g, "Wound"))
     assert state.heroes[0].wounds == (wound(g, "Wound"),) and state.heroes[0].card_wound_taken
-    while state.to_act.decision == "fight_phase":  # where abilities follow a fight, Roel uses none
+    while state.to_act.decision == "fight":  # abilities may follow a fight (the fight phase returns); Roel uses none
         state = play(g, state, Pass(0, "end_fight_phase"))
     state = draw(g, state, "strigoi-token/master+0#1")  # NW's book C points at N: the Master lands on N:0,0
     assert state.strigoi[0].position == "N:0,0" and state.to_act.decision == "protect"
