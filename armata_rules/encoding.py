@@ -386,6 +386,9 @@ class ObservationEncoder:
         self._outcomes = tuple(o.value for o in Outcome)
         self._rotations = tuple(range(6))
         self._segments = tuple(self._write(self._blank()).segments)
+        #: An upper bound of every entry: position codes stay below the longest vocabulary, counts (round,
+        #: blood points, stack sizes, wounds) below 1000 in any game.
+        self.high = float(max(1000, len(self.spaces) + 1, len(self.cards) + 1))
 
     @classmethod
     def of(cls, game: Game) -> ObservationEncoder:

@@ -115,7 +115,7 @@ def _spaces(table: Table, actions: int) -> tuple[spaces.Dict, spaces.Discrete]:
     size = table.encoder.size
     observation = spaces.Dict(
         {
-            "observation": spaces.Box(low=0.0, high=np.inf, shape=(size,), dtype=np.float32),
+            "observation": spaces.Box(low=0.0, high=table.encoder.high, shape=(size,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
         }
     )
