@@ -66,7 +66,6 @@ class _Setup:
     table: Table
     engine: Game
     initial: GameState
-    initial_recall: tuple[str, ...]
 
 
 @cache
@@ -76,7 +75,7 @@ def _setup(players: int, edition: str) -> _Setup:
     table = Table(HEROES[:players], ruleset=editions.by_name(edition))
     engine = table.game(0, chance="explicit")
     initial = engine.initial_state()
-    return _Setup(table, engine, initial, tuple(_recall(table, engine, initial, ("",) * players)))
+    return _Setup(table, engine, initial)
 
 
 def _recall(table: Table, engine: Game, state: GameState, previous: Sequence[str]) -> list[str]:
@@ -94,21 +93,42 @@ class _Held:
 
     OpenSpiel's ``clone`` shares it (the engine state is immutable); ``serialize`` pickles only the parameters and
     the action indices, and loading replays them through the rules, so a serialised state cannot smuggle in a
-    position the rules would not reach.
+    position the rules would not reach. Each seat's digest of what it has seen (its information state) is computed
+    only when asked for, from the parent holders, so search that never asks pays nothing for it.
     """
 
-    __slots__ = ("actions", "params", "state")
+    __slots__ = ("_recall", "actions", "params", "parent", "state")
 
-    def __init__(self, params: tuple[int, str], actions: tuple[int, ...], state: GameState) -> None:
+    def __init__(
+        self, params: tuple[int, str], actions: tuple[int, ...], state: GameState, parent: _Held | None = None
+    ) -> None:
         self.params = params
         self.actions = actions
         self.state = state
+        self.parent = parent
+        self._recall: tuple[str, ...] | None = None
 
     def then(self, action: int) -> _Held:
         """The holder after ``action``."""
         setup = _setup(*self.params)
         state = setup.engine.apply(self.state, setup.table.action_space.index_to_action(action))
-        return _Held(self.params, (*self.actions, action), state)
+        return _Held(self.params, (*self.actions, action), state, self)
+
+    def recall(self) -> tuple[str, ...]:
+        """Every seat's chained digest of its observations from the start to here."""
+        if self._recall is not None:
+            return self._recall
+        pending: list[_Held] = []
+        node: _Held | None = self
+        while node is not None and node._recall is None:
+            pending.append(node)
+            node = node.parent
+        setup = _setup(*self.params)
+        known = ("",) * setup.table.players if node is None or node._recall is None else node._recall
+        for held in reversed(pending):
+            known = tuple(_recall(setup.table, setup.engine, held.state, known))
+            held._recall = known
+        return known
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Held:
         return self
@@ -121,7 +141,8 @@ class _Held:
         held = _Held(params, (), _setup(*params).initial)
         for action in actions:
             held = held.then(action)
-        self.params, self.actions, self.state = params, held.actions, held.state
+        self.params, self.actions, self.state, self.parent = params, held.actions, held.state, held.parent
+        self._recall = None
 
 
 class ArmataGame(pyspiel.Game):  # type: ignore[misc]
@@ -167,7 +188,6 @@ class ArmataState(pyspiel.State):  # type: ignore[misc]
         setup = game.setup
         self.params = (setup.table.players, setup.table.ruleset.name)
         self.held = _Held(self.params, (), setup.initial)
-        self.recall = list(setup.initial_recall)
 
     @property
     def state(self) -> GameState:
@@ -204,9 +224,7 @@ class ArmataState(pyspiel.State):  # type: ignore[misc]
         return sorted((space.action_to_index(o), p) for o, p in setup.engine.chance_outcomes(self.state))
 
     def _apply_action(self, action: int) -> None:
-        setup = self.setup
         self.held = self.held.then(action)
-        self.recall = _recall(setup.table, setup.engine, self.state, self.recall)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self.setup.table.action_space.index_to_action(action))
@@ -244,7 +262,7 @@ class ArmataObserver:
     def string_from(self, state: ArmataState, player: int) -> str:
         """The information state (with perfect recall) or the current observation, as a string."""
         if self.perfect_recall:
-            return f"seat {player} history {state.recall[player]}"
+            return f"seat {player} history {state.held.recall()[player]}"
         return repr(self.setup.engine.observation(state.state, player))
 
 
