@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test lint typecheck pytest docs soak bench clean
+.PHONY: demo test test-adapters lint typecheck pytest docs soak bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,10 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 
 $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	touch $@
+
+$(VENV)/.installed-adapters: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev,pettingzoo,gymnasium,openspiel]'
 	touch $@
 
 $(VENV)/.installed-docs: pyproject.toml | $(BIN)/python
@@ -43,7 +47,11 @@ typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy --strict armata_rules
 
 pytest: $(VENV)/.installed-dev
-	$(BIN)/pytest
+	$(BIN)/pytest --ignore=tests/adapters
+
+## test-adapters: install the PettingZoo, Gymnasium and OpenSpiel extras, then run their conformance suites.
+test-adapters: $(VENV)/.installed-adapters
+	$(BIN)/pytest tests/adapters
 
 ## soak: the long Hypothesis profile.
 soak: $(VENV)/.installed-dev
