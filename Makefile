@@ -49,7 +49,8 @@ typecheck: $(VENV)/.installed-dev
 pytest: $(VENV)/.installed-dev
 	$(BIN)/pytest --ignore=tests/adapters
 
-## test-adapters: install the PettingZoo, Gymnasium and OpenSpiel extras, then run their conformance suites.
+## test-adapters: install the PettingZoo, Gymnasium and OpenSpiel extras, then run their conformance suites
+## (kept out of `make pytest` so that each runs once in CI).
 test-adapters: $(VENV)/.installed-adapters
 	$(BIN)/pytest tests/adapters
 
