@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 .DEFAULT_GOAL := help
 
-.PHONY: help demo test lint typecheck pytest docs docs-html screenshots browser soak bench bench-finder profile golden clean
+.PHONY: help demo test test-adapters lint typecheck pytest docs docs-html screenshots browser soak bench bench-finder profile golden clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,10 @@ $(VENV)/.installed-dev: pyproject.toml constraints.txt | $(BIN)/python
 
 $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	touch $@
+
+$(VENV)/.installed-adapters: pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,pettingzoo,gymnasium,openspiel]'
 	touch $@
 
 $(VENV)/.installed-docs: pyproject.toml constraints.txt | $(BIN)/python
@@ -51,7 +55,12 @@ typecheck: $(VENV)/.installed-dev
 
 ## pytest: the tests alone.
 pytest: $(VENV)/.installed-dev
-	$(BIN)/pytest
+	$(BIN)/pytest --ignore=tests/adapters
+
+## test-adapters: install the PettingZoo, Gymnasium and OpenSpiel extras, then run their conformance suites
+## (kept out of `make pytest` so that each runs once in CI).
+test-adapters: $(VENV)/.installed-adapters
+	$(BIN)/pytest tests/adapters
 
 ## soak: the long Hypothesis profile, then a million decisions of checked random, greedy and explorer play.
 soak: $(VENV)/.installed-dev

@@ -1,0 +1,323 @@
+"""PettingZoo environments: the seats are the agents (extra ``[pettingzoo]``).
+
+:class:`ArmataAECEnv` (``env()``) is turn-based: the agent selected is the seat that decides. Phase 1's
+simultaneous choice of action cards becomes a sequence, seat by seat, with the choices hidden: a seat that chooses
+after another sees only *that* it has chosen (:func:`armata_rules.observation.observe`). Chance (draws, ties, the
+Strigoi placement) is resolved by the episode's seed, so ``reset(seed=...)`` and the same actions replay the same
+episode.
+
+:class:`ArmataParallelEnv` (``parallel_env()``) asks every live seat for an action at every step: the seats the
+game waits on play theirs (at Phase 1 all of them at once), every other seat must play ``WAIT`` (the index
+``num_distinct_actions``, the only legal entry of its mask). ``max_cycles`` counts parallel steps there, and
+decisions in the AEC environment.
+
+Observations are dicts: ``observation`` is :class:`armata_rules.encoding.ObservationEncoder`'s vector of what the
+seat may see, ``action_mask`` (``int8``) marks the seat's legal action indices (all zeros when it does not decide).
+Rewards are cooperative (:mod:`armata_rules.adapters.table`): ``+1``/``-1`` for every agent at the end, shaped
+rewards only with ``shaped_rewards=True``. Render modes: ``ansi`` (text), ``rgb_array`` (the board rasterised by
+resvg) and ``human`` (the board written as an SVG file, ``render_path``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import ClassVar
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+
+from armata_rules.actions import Action
+from armata_rules.adapters.table import (
+    IllegalActionError,
+    IllegalActionPolicy,
+    Table,
+    render_ansi,
+    render_rgb,
+    render_svg_state,
+    step_reward,
+)
+from armata_rules.encoding import legal_actions_of
+from armata_rules.engine import Game
+from armata_rules.state import GameState
+
+__all__ = ["ArmataAECEnv", "ArmataParallelEnv", "env", "parallel_env"]
+
+RENDER_MODES = ("ansi", "rgb_array", "human")
+ObservationDict = dict[str, npt.NDArray[np.generic]]
+
+
+class _Episode:
+    """The state of one episode and what every adapter reads from it."""
+
+    def __init__(self, table: Table, render_mode: str | None, render_path: str | Path) -> None:
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None; got {render_mode!r}")
+        self.table = table
+        self.render_mode = render_mode
+        self.render_path = Path(render_path)
+        self.seeds = np.random.default_rng()
+        self.game: Game = table.game(0)
+        self.state: GameState = self.game.initial_state()
+        self.last: Action | None = None
+        self.decisions = 0
+
+    def restart(self, seed: int | None) -> None:
+        if seed is not None:
+            self.seeds = np.random.default_rng(seed)
+        self.game = self.table.game(int(self.seeds.integers(2**31)))
+        self.state = self.game.initial_state()
+        self.last = None
+        self.decisions = 0
+
+    def legal(self, seat: int) -> list[Action]:
+        return legal_actions_of(self.game, self.state, seat)
+
+    def decoded(self, index: object, seat: int) -> Action | None:
+        """The legal action of ``seat`` that ``index`` numbers, or ``None``."""
+        space = self.table.action_space
+        if not isinstance(index, (int, np.integer)) or not 0 <= int(index) < space.num_distinct_actions:
+            return None
+        action = space.index_to_action(int(index))
+        return action if action in self.legal(seat) else None
+
+    def apply(self, action: Action, shaped: bool) -> float:
+        before = self.state
+        self.state = self.game.apply(self.state, action)
+        self.last = action
+        self.decisions += 1
+        if not self.state.is_over and not self.state.to_act.seats:
+            raise RuntimeError(f"the engine stopped with nobody to decide at {self.state.to_act} (an engine defect)")
+        return step_reward(self.game, before, self.state, shaped)
+
+    def observe(self, seat: int, extra_wait: bool) -> ObservationDict:
+        vector = self.table.encoder.encode(self.game.observation(self.state, seat))
+        mask = self.table.action_space.mask(self.legal(seat)).astype(np.int8)
+        if extra_wait:
+            mask = np.append(mask, np.int8(0 if mask.any() or self.state.is_over else 1))
+        return {"observation": vector, "action_mask": mask}
+
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        if self.render_mode is None:
+            return None
+        if self.render_mode == "ansi":
+            return render_ansi(self.game, self.state, self.last)
+        svg = render_svg_state(self.game, self.state)
+        if self.render_mode == "rgb_array":
+            return render_rgb(svg)
+        self.render_path.write_text(svg, encoding="utf-8")
+        return None
+
+
+def _spaces(table: Table, actions: int) -> tuple[spaces.Dict, spaces.Discrete]:
+    size = table.encoder.size
+    observation = spaces.Dict(
+        {
+            "observation": spaces.Box(low=0.0, high=table.encoder.high, shape=(size,), dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
+        }
+    )
+    return observation, spaces.Discrete(actions)
+
+
+def _agent(seat: int) -> str:
+    return f"seat_{seat}"
+
+
+class ArmataAECEnv(AECEnv):  # type: ignore[misc]
+    """The turn-based AEC environment (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, object]] = {
+        "render_modes": list(RENDER_MODES),
+        "name": "armata_strigoi_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        table: Table | None = None,
+        *,
+        heroes: Sequence[str] | None = None,
+        render_mode: str | None = None,
+        render_path: str | Path = "armata.svg",
+        max_cycles: int | None = None,
+        shaped_rewards: bool = False,
+        illegal_action: IllegalActionPolicy = "lose",
+    ) -> None:
+        super().__init__()
+        self.table = table or (Table(heroes) if heroes is not None else Table())
+        self.episode = _Episode(self.table, render_mode, render_path)
+        self.render_mode = render_mode
+        self.max_cycles = max_cycles
+        self.shaped_rewards = shaped_rewards
+        self.illegal_action = illegal_action
+        self.possible_agents = [_agent(seat) for seat in range(self.table.players)]
+        self._observation_space, self._action_space = _spaces(self.table, self.table.action_space.num_distinct_actions)
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        """The same for every agent."""
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        """The game's action indices (:class:`armata_rules.encoding.ActionSpace`)."""
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
+        """A new episode; with ``seed``, the same episode every time."""
+        self.episode.restart(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, object]] = {a: {} for a in self.agents}
+        self.agent_selection = _agent(self.episode.state.to_act.seats[0])
+
+    def observe(self, agent: str) -> ObservationDict:
+        """What ``agent``'s seat may see, and its legal actions."""
+        return self.episode.observe(self.possible_agents.index(agent), extra_wait=False)
+
+    def step(self, action: int | None) -> None:
+        """The selected agent plays ``action`` (an index; ``None`` once it is done)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.infos = {a: {} for a in self.agents}
+        seat = self.possible_agents.index(agent)
+        chosen = self.episode.decoded(action, seat)
+        if chosen is None:
+            self._illegal(agent, action)
+            return
+        reward = self.episode.apply(chosen, self.shaped_rewards)
+        self.rewards = dict.fromkeys(self.agents, reward)
+        state = self.episode.state
+        if state.is_over:
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            if self.max_cycles is not None and self.episode.decisions >= self.max_cycles:
+                self.truncations = dict.fromkeys(self.agents, True)
+            self.agent_selection = _agent(state.to_act.seats[0])
+        self._accumulate_rewards()
+
+    def _illegal(self, agent: str, action: object) -> None:
+        message = f"{agent} cannot play action {action!r} now"
+        if self.illegal_action == "raise":
+            raise IllegalActionError(message)
+        self.infos[agent]["illegal_action"] = True
+        if self.illegal_action == "lose":
+            self.rewards = dict.fromkeys(self.agents, -1.0)
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._accumulate_rewards()
+
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The state as text (``ansi``), a picture (``rgb_array``) or an SVG file (``human``)."""
+        return self.episode.render()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class ArmataParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """The parallel environment (see the module docstring): every live seat acts at every step."""
+
+    metadata: ClassVar[dict[str, object]] = {"render_modes": list(RENDER_MODES), "name": "armata_strigoi_parallel_v0"}
+
+    def __init__(
+        self,
+        table: Table | None = None,
+        *,
+        heroes: Sequence[str] | None = None,
+        render_mode: str | None = None,
+        render_path: str | Path = "armata.svg",
+        max_cycles: int | None = None,
+        shaped_rewards: bool = False,
+        illegal_action: IllegalActionPolicy = "lose",
+    ) -> None:
+        self.table = table or (Table(heroes) if heroes is not None else Table())
+        self.episode = _Episode(self.table, render_mode, render_path)
+        self.render_mode = render_mode
+        self.max_cycles = max_cycles
+        self.shaped_rewards = shaped_rewards
+        self.illegal_action = illegal_action
+        self.possible_agents = [_agent(seat) for seat in range(self.table.players)]
+        self.agents: list[str] = []
+        self.steps = 0
+        self.wait = self.table.action_space.num_distinct_actions
+        self._observation_space, self._action_space = _spaces(self.table, self.wait + 1)
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        """The same for every agent."""
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        """The game's action indices, and ``WAIT`` (the last index)."""
+        return self._action_space
+
+    def _observations(self) -> dict[str, ObservationDict]:
+        return {a: self.episode.observe(self.possible_agents.index(a), extra_wait=True) for a in self.agents}
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, object] | None = None
+    ) -> tuple[dict[str, ObservationDict], dict[str, dict[str, object]]]:
+        """A new episode; with ``seed``, the same episode every time."""
+        self.episode.restart(seed)
+        self.agents = list(self.possible_agents)
+        self.steps = 0
+        return self._observations(), {a: {} for a in self.agents}
+
+    def step(
+        self, actions: dict[str, int]
+    ) -> tuple[
+        dict[str, ObservationDict],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, object]],
+    ]:
+        """Every live seat's action: the deciding seats' are played, the others' must be ``WAIT``."""
+        infos: dict[str, dict[str, object]] = {a: {} for a in self.agents}
+        self.steps += 1
+        reward, lost = 0.0, False
+        deciding = [_agent(seat) for seat in self.episode.state.to_act.seats]
+        for agent in self.agents:
+            index = actions.get(agent)
+            seat = self.possible_agents.index(agent)
+            if agent in deciding:
+                chosen = self.episode.decoded(index, seat)
+                if chosen is not None:
+                    reward += self.episode.apply(chosen, self.shaped_rewards)
+                    continue
+            elif index == self.wait:
+                continue
+            if self.illegal_action == "raise":
+                raise IllegalActionError(f"{agent} cannot play action {index!r} now")
+            infos[agent]["illegal_action"] = True
+            lost = lost or self.illegal_action == "lose"
+        state = self.episode.state
+        over = state.is_over or lost
+        rewards = dict.fromkeys(self.agents, -1.0 if lost and not state.is_over else reward)
+        truncated = not over and self.max_cycles is not None and self.steps >= self.max_cycles
+        terminations = dict.fromkeys(self.agents, over)
+        truncations = dict.fromkeys(self.agents, truncated)
+        observations = self._observations()
+        if over or truncated:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The state as text (``ansi``), a picture (``rgb_array``) or an SVG file (``human``)."""
+        return self.episode.render()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+#: PettingZoo's conventional constructors.
+env = ArmataAECEnv
+parallel_env = ArmataParallelEnv

@@ -1,0 +1,145 @@
+"""What every adapter shares: the game a table plays, its numbering, its rewards and its pictures.
+
+A :class:`Table` fixes the heroes, ruleset, data pack and layout; each episode is a new :class:`~armata_rules.Game`
+with that episode's seed, so chance (draws, ties, the Strigoi placement) is resolved by the seed and the same seed
+and actions replay the same episode.
+
+Rewards are cooperative: the pack wins or loses together, so every seat gets ``+1`` when the Supreme Strigoi falls
+and ``-1`` when the inferno fills (:meth:`armata_rules.engine.Game.returns`). Optional *shaped* rewards (off by
+default) add, after every decision and for every seat, ``SHAPING_SCALE`` times the change of
+``altar - inferno + Strigoi wounds``: blood points brought to the altar and wounds dealt count for the pack, blood
+points lost to the inferno against it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from armata_rules import editions
+from armata_rules.actions import Action
+from armata_rules.board.layout import Layout
+from armata_rules.board.svg import render_svg
+from armata_rules.components.pack import DataPack
+from armata_rules.encoding import ActionSpace, ObservationEncoder
+from armata_rules.engine import ChanceMode, Game
+from armata_rules.state import GameState
+from armata_rules.variants import Ruleset
+
+__all__ = [
+    "SHAPING_SCALE",
+    "IllegalActionError",
+    "IllegalActionPolicy",
+    "Table",
+    "progress",
+    "render_ansi",
+    "render_rgb",
+    "render_svg_state",
+    "step_reward",
+]
+
+#: The weight of the optional shaped rewards (see the module docstring).
+SHAPING_SCALE = 0.05
+
+#: What an adapter does with an action index that is not legal now: ``lose`` ends the episode as a loss for the
+#: pack (PettingZoo's classic convention), ``raise`` raises :class:`IllegalActionError`, ``ignore`` leaves the state
+#: as it was (the same seat decides again).
+IllegalActionPolicy = Literal["lose", "raise", "ignore"]
+
+
+class IllegalActionError(ValueError):
+    """An adapter received an action that is not legal now."""
+
+
+class Table:
+    """The fixed facts of the episodes an adapter plays, with their action numbering and observation encoder."""
+
+    def __init__(
+        self,
+        heroes: Sequence[str] = ("Attila", "Roel", "Matthew"),
+        ruleset: Ruleset = editions.PEG19_EN,
+        pack: DataPack | None = None,
+        layout: Layout | None = None,
+    ) -> None:
+        self.heroes = tuple(heroes)
+        self.ruleset = ruleset
+        self.pack = pack
+        self.layout = layout
+        sample = self.game(0)  # refuses a bad hero list at once, with GameSetupError
+        self.pack = sample.pack
+        self.layout = sample.fortress.layout
+        self.action_space = ActionSpace.of(sample)
+        self.encoder = ObservationEncoder.of(sample)
+
+    def game(self, seed: int, chance: ChanceMode = "auto") -> Game:
+        """A new game of this table with ``seed``."""
+        return Game.new(self.heroes, ruleset=self.ruleset, seed=seed, pack=self.pack, layout=self.layout, chance=chance)
+
+    @property
+    def players(self) -> int:
+        """How many seats."""
+        return len(self.heroes)
+
+
+def progress(state: GameState) -> int:
+    """The pack's progress measure behind the shaped rewards: altar − inferno + Strigoi wounds."""
+    return state.blood.altar - state.blood.inferno + sum(s.wounds for s in state.strigoi)
+
+
+def step_reward(game: Game, before: GameState, after: GameState, shaped: bool) -> float:
+    """Every seat's reward for the decision that led from ``before`` to ``after``."""
+    reward = game.returns(after)
+    if shaped:
+        reward += SHAPING_SCALE * (progress(after) - progress(before))
+    return reward
+
+
+def render_ansi(game: Game, state: GameState, last: Action | None = None) -> str:
+    """A short text picture of the state: round, who decides, blood, heroes and Strigoi."""
+    blood = state.blood
+    lines = [
+        f"round {state.round}: {state.to_act.kind.value} decision {state.to_act.decision or '-'} "
+        f"(seats {', '.join(map(str, state.to_act.seats)) or '-'})",
+        f"blood: supply {blood.supply}, altar {blood.altar}/{game.ctx.altar_required}, "
+        f"inferno {blood.inferno}/{game.ctx.inferno_loss}",
+    ]
+    for seat, hero in enumerate(state.heroes):
+        lines.append(
+            f"  seat {seat} {hero.hero.value:<10} at {hero.position or '-':<8} hand {len(hero.hand)} "
+            f"wounds {len(hero.wounds)} tokens {len(hero.tokens)}"
+        )
+    for strigoi in state.strigoi:
+        status = "defeated" if strigoi.defeated else f"{strigoi.wounds} wounds"
+        lines.append(f"  {strigoi.name:<10} at {strigoi.position or '-':<8} {status}")
+    if last is not None:
+        lines.append(f"last action: {last}")
+    if state.outcome is not None:
+        lines.append(f"game over: {state.outcome.value}")
+    return "\n".join(lines)
+
+
+def render_svg_state(game: Game, state: GameState) -> str:
+    """The board as an SVG, heroes by their initials, the Strigoi as M and A."""
+    pieces: dict[str, str] = {}
+    for hero in state.heroes:
+        if hero.position is not None:
+            pieces[hero.position] = "".join(word[0] for word in hero.hero.value.split())
+    for strigoi in state.strigoi:
+        if strigoi.position is not None and not strigoi.defeated:
+            pieces[strigoi.position] = strigoi.name[0]
+    return render_svg(game.fortress, state.board, pieces=pieces, title=f"Armata Strigoi, round {state.round}")
+
+
+def render_rgb(svg: str, width: int = 480) -> npt.NDArray[np.uint8]:
+    """An SVG rasterised (resvg) to an ``(height, width, 3)`` array; needs the ``[pettingzoo]`` extra."""
+    from io import BytesIO
+
+    import resvg_py
+    from PIL import Image
+
+    png = resvg_py.svg_to_bytes(svg_string=svg, width=width)
+    with Image.open(BytesIO(bytes(png))) as image:
+        return np.asarray(image.convert("RGB"), dtype=np.uint8)

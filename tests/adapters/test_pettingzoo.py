@@ -1,0 +1,154 @@
+"""The PettingZoo environments pass PettingZoo's own conformance tests, and keep the game's promises."""
+
+from __future__ import annotations
+
+import functools
+import types
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test
+from pettingzoo.utils.conversions import parallel_to_aec
+
+from armata_rules.adapters import pettingzoo_env as pz
+from armata_rules.adapters.table import SHAPING_SCALE, IllegalActionError, Table, progress
+from armata_rules.frames import DecisionKind
+
+TABLE = Table(("Attila", "Roel", "Matthew"))
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_pettingzoo_api_test() -> None:
+    api_test(pz.env(table=TABLE), num_cycles=300)
+
+
+def test_pettingzoo_seed_test() -> None:
+    seed_test(functools.partial(pz.env, table=TABLE), num_cycles=100)
+
+
+def test_pettingzoo_max_cycles_test() -> None:
+    """PettingZoo's test samples actions without the mask: the environment is built to ignore illegal ones."""
+    par = functools.partial(pz.parallel_env, table=TABLE, illegal_action="ignore")
+    max_cycles_test(types.SimpleNamespace(parallel_env=par, env=lambda **kw: parallel_to_aec(par(**kw))))
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_pettingzoo_parallel_api_test() -> None:
+    parallel_api_test(pz.parallel_env(table=TABLE), num_cycles=300)
+
+
+def _play(env: pz.ArmataAECEnv, seed: int) -> dict[str, float]:
+    """Masked random play to the end; the total reward of each agent."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter(20_000):
+        observation, reward, termination, truncation, _ = env.last()
+        totals[agent] += float(reward)
+        action = None if termination or truncation else int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        env.step(action)
+    return totals
+
+
+def test_the_pack_wins_or_loses_together() -> None:
+    env = pz.env(table=TABLE)
+    totals = _play(env, seed=5)
+    assert env.episode.state.is_over
+    expected = 1.0 if env.episode.state.outcome.value == "powerwolf_win" else -1.0  # type: ignore[union-attr]
+    assert totals == dict.fromkeys(env.possible_agents, expected)
+
+
+def test_shaped_rewards_add_the_documented_progress() -> None:
+    env = pz.env(table=TABLE, shaped_rewards=True)
+    env.reset(seed=5)
+    start = progress(env.episode.state)
+    totals = _play(env, seed=5)
+    end = env.episode.state
+    final = env.episode.game.returns(end)
+    assert totals["seat_0"] == pytest.approx(final + SHAPING_SCALE * (progress(end) - start))
+    assert len(set(totals.values())) == 1
+
+
+def test_phase_one_choices_are_sequential_and_hidden() -> None:
+    env = pz.env(table=TABLE)
+    env.reset(seed=1)
+    while env.episode.state.to_act.kind is not DecisionKind.SIMULTANEOUS:
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(np.flatnonzero(mask)[0]))
+    first = env.agent_selection
+    waiting = env.episode.state.to_act.seats
+    assert first == f"seat_{waiting[0]}" and len(waiting) == 3
+    env.step(int(np.flatnonzero(env.observe(first)["action_mask"])[0]))
+    second = env.agent_selection
+    assert second == f"seat_{waiting[1]}"
+    seen = env.table.encoder.decode(env.observe(second)["observation"])
+    assert seen.heroes[waiting[0]].has_chosen and seen.heroes[waiting[0]].chosen is None
+    own = env.table.encoder.decode(env.observe(first)["observation"])
+    assert own.heroes[waiting[0]].chosen is not None
+
+
+def test_illegal_actions_follow_the_chosen_policy() -> None:
+    env = pz.env(table=TABLE)
+    env.reset(seed=2)
+    illegal = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"] == 0)[0])
+    env.step(illegal)
+    assert all(env.terminations.values()) and env.rewards == dict.fromkeys(env.agents, -1.0)
+    raising = pz.env(table=TABLE, illegal_action="raise")
+    raising.reset(seed=2)
+    with pytest.raises(IllegalActionError, match="cannot play"):
+        raising.step(illegal)
+    ignoring = pz.env(table=TABLE, illegal_action="ignore")
+    ignoring.reset(seed=2)
+    before = ignoring.agent_selection, ignoring.episode.state
+    ignoring.step(illegal)
+    assert (ignoring.agent_selection, ignoring.episode.state) == before
+    assert ignoring.infos[before[0]]["illegal_action"] is True
+
+
+def test_the_aec_environment_truncates_after_max_cycles_decisions() -> None:
+    env = pz.env(table=TABLE, max_cycles=7)
+    env.reset(seed=3)
+    decisions = 0
+    for _ in env.agent_iter():
+        observation, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        decisions += 1
+    assert decisions == 7 and env.episode.decisions == 7
+
+
+def test_render_modes(tmp_path: Path) -> None:
+    text = pz.env(table=TABLE, render_mode="ansi")
+    text.reset(seed=0)
+    assert "round 0: player decision place_ladder" in str(text.render()) and "seat 2 Matthew" in str(text.render())
+    picture = pz.env(table=TABLE, render_mode="rgb_array")
+    picture.reset(seed=0)
+    image = picture.render()
+    assert isinstance(image, np.ndarray) and image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3
+    assert len(np.unique(image.reshape(-1, 3), axis=0)) > 4  # a drawing, not a blank canvas
+    target = tmp_path / "board.svg"
+    human = pz.env(table=TABLE, render_mode="human", render_path=target)
+    human.reset(seed=0)
+    assert human.render() is None and target.read_text(encoding="utf-8").startswith("<?xml")
+    with pytest.raises(ValueError, match="render_mode"):
+        pz.env(table=TABLE, render_mode="video")
+
+
+def test_the_parallel_environment_plays_phase_one_at_once() -> None:
+    env = pz.parallel_env(table=TABLE)
+    observations, _ = env.reset(seed=1)
+    while env.episode.state.to_act.kind is not DecisionKind.SIMULTANEOUS:
+        actions = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in observations.items()}
+        observations, *_ = env.step(actions)
+    assert all(o["action_mask"][env.wait] == 0 for o in observations.values())
+    actions = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in observations.items()}
+    observations, *_ = env.step(actions)
+    assert env.episode.state.to_act.kind is not DecisionKind.SIMULTANEOUS
+    waiting = [a for a, o in observations.items() if o["action_mask"][env.wait] == 1]
+    assert len(waiting) == 2  # one seat decides, two wait
