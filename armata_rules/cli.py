@@ -301,6 +301,7 @@ def _ambiguities(args: argparse.Namespace, console: Console) -> int:
     from armata_rules.translations.newtext import find_in_text
     from armata_rules.translations.report import render
     from armata_rules.translations.sources import LANGS, RulebookError, Rulebooks
+    from armata_rules.translations.verdicts import load_records
 
     try:
         books = Rulebooks.load(args.rulebooks)
@@ -310,8 +311,10 @@ def _ambiguities(args: argparse.Namespace, console: Console) -> int:
         save_corpus(build_corpus(books))
     corpus = load_corpus()
     findings = []
+    records = None
     if not args.source:
-        findings = corpus_findings(corpus, books)
+        records = load_records()
+        findings = corpus_findings(corpus, books, records)
     for spec in args.source:
         path, lang, edition = _source_spec(spec, args.lang, args.edition, LANGS, tuple(books.lines))
         try:
@@ -319,9 +322,9 @@ def _ambiguities(args: argparse.Namespace, console: Console) -> int:
         except (RulebookError, ValueError) as err:
             raise UsageError(str(err)) from None
     if args.format == "text" and console.is_terminal:
-        console.print(render(findings, "text"), markup=False, highlight=False)
+        console.print(render(findings, "text", records), markup=False, highlight=False)
     else:
-        print(render(findings, args.format))
+        print(render(findings, args.format, records))
     return 0
 
 

@@ -1,12 +1,16 @@
 """Findings: where the rulebook texts disagree or say too little, with citations, quotes and what the engine does.
 
-Three sources of findings on the corpus: the rulesets' readings (every play-changing disagreement the engine
-models), the registered interpretations (where every text is silent), and ``spec/findings.toml`` (curated
-findings that change nothing the engine models, or that it leaves unmodelled, with the reason). An automatic pass
-compares the numbers of aligned clauses and reports any difference no curated finding covers.
+Four sources of findings on the corpus: the rulesets' readings (every play-changing disagreement the engine
+models), the registered interpretations (where every text is silent), ``spec/findings.toml`` (curated findings
+that change nothing the engine models, or that it leaves unmodelled, with the reason), and the recorded review
+(``spec/verdicts``): every play-changing verdict or contradiction that none of the others covers becomes a finding
+of its own (origin ``review``; records that give the same reason for staying unmodelled make one finding). An
+automatic pass compares the numbers of aligned clauses and reports any difference no curated finding covers.
 
-Texts no one has curated (a user's scan) are compared by :mod:`armata_rules.translations.newtext`.
-Every finding names its verdict record (:mod:`armata_rules.translations.verdict_ids`).
+Every finding names its verdict records, ids ``FILE/KEY`` of ``spec/verdicts`` such as ``peg19.de/en760`` (how:
+:mod:`armata_rules.translations.verdict_ids`), so every play-changing verdict is listed by some finding.
+Texts no one has curated (a user's scan) are compared by :mod:`armata_rules.translations.newtext`; their findings
+have ids ``new:FILE/CLAUSE#KIND`` instead.
 """
 
 from __future__ import annotations
@@ -21,7 +25,8 @@ from armata_rules.translations.align import spec_folder
 from armata_rules.translations.corpus import Corpus, citation_lines
 from armata_rules.translations.sources import Rulebooks
 from armata_rules.translations.text import _PAGE
-from armata_rules.translations.verdict_ids import verdict_id
+from armata_rules.translations.verdict_ids import link_verdicts
+from armata_rules.translations.verdicts import Contradiction, Record, Records, load_records
 from armata_rules.variants import READINGS
 
 __all__ = ["KINDS", "Citation", "Finding", "corpus_findings", "table_consistency"]
@@ -57,6 +62,17 @@ _READING_KIND = {
     "self_wound": "scope",
 }
 
+_DIMENSION_KIND = {
+    "modality": "modality",
+    "scope": "scope",
+    "quantity": "numeric",
+    "timing": "ordering",
+    "condition": "scope",
+    "actor": "actor",
+    "exception": "scope",
+    "outcome": "scope",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Citation:
@@ -86,9 +102,11 @@ class Finding:
     origin: str = "curated"
     details: dict[str, object] = field(default_factory=dict)
     verdict: str | None = None
+    verdicts: tuple[str, ...] = ()
+    verdict_note: str = ""
 
     def to_json(self) -> dict[str, object]:
-        """The documented JSON form (see docs/ambiguities)."""
+        """The documented JSON form (see docs/findings)."""
         return {
             "id": self.id,
             "kind": self.kind,
@@ -98,6 +116,8 @@ class Finding:
             "reading": self.reading,
             "interpretation": self.interpretation,
             "verdict": self.verdict,
+            "verdicts": list(self.verdicts),
+            "verdict_note": self.verdict_note or None,
         }
 
 
@@ -107,8 +127,9 @@ def _cite(books: Rulebooks, citation: str) -> Citation:
     return Citation(edition, lang, first, text)
 
 
-def corpus_findings(corpus: Corpus, books: Rulebooks) -> list[Finding]:
-    """Every finding on the curated corpus: readings, interpretations, curated extras, automatic numbers."""
+def corpus_findings(corpus: Corpus, books: Rulebooks, records: Records | None = None) -> list[Finding]:
+    """Every finding on the curated corpus: readings, interpretations, curated extras, the review's otherwise
+    uncovered play-changing records, automatic numbers; each with its verdict records (default: ``spec/verdicts``)."""
     found: list[Finding] = []
     for spec in READINGS:
         citations = tuple(_cite(books, c) for option in spec.options for c in option.clauses)
@@ -175,7 +196,57 @@ def corpus_findings(corpus: Corpus, books: Rulebooks) -> list[Finding]:
                 candidate.details,
             )
         )
-    return [replace(f, verdict=verdict_id(f.citations, corpus)) for f in found]
+    return _with_verdicts(found, corpus, books, records or load_records())
+
+
+def _with_verdicts(found: list[Finding], corpus: Corpus, books: Rulebooks, records: Records) -> list[Finding]:
+    """Each finding with its verdict records, then one finding per reason for the play-changing records no
+    finding names, placed before the automatic ones."""
+    reading_findings = {spec.name: spec.finding for spec in READINGS}
+    linked = []
+    for f in found:
+        link = link_verdicts(f, records, corpus, reading_findings)
+        linked.append(replace(f, verdict=link.verdict, verdicts=link.verdicts, verdict_note=link.note))
+    named = {r for f in linked for r in f.verdicts}
+    reviewed = _review_findings([r for r in records.play if r.record_id not in named], books)
+    curated = [f for f in linked if f.origin != "automatic"]
+    return curated + reviewed + [f for f in linked if f.origin == "automatic"]
+
+
+def _review_findings(records: list[Record], books: Rulebooks) -> list[Finding]:
+    """A finding for each reason given by play-changing records that no reading, interpretation or curated
+    finding covers (they all stay unmodelled): the first record's description, every record's citations."""
+    groups: dict[str, list[Record]] = {}
+    for record in records:
+        groups.setdefault(record.unmodelled, []).append(record)
+    out = []
+    for reason, group in groups.items():
+        first = group[0]
+        kind = "internal-contradiction" if isinstance(first, Contradiction) else _DIMENSION_KIND[first.dimension]
+        cited: dict[str, Citation] = {}
+        for record in group:
+            for c in record.citations:
+                cited.setdefault(c.partition("-")[0], _cite(books, c))
+        topic = first.description
+        if len(group) > 1:
+            topic += f" The same holds for {len(group) - 1} more record{'s' if len(group) > 2 else ''} of the review."
+        ids = tuple(r.record_id for r in group)
+        out.append(
+            Finding(
+                "review-" + first.record_id.replace("/", "-").replace(".", "-"),
+                kind,
+                "changes-play",
+                topic,
+                tuple(cited.values()),
+                "unmodelled",
+                reason,
+                "review",
+                {"dimension": first.dimension},
+                ids[0],
+                ids,
+            )
+        )
+    return out
 
 
 def _reviewed() -> dict[str, str]:

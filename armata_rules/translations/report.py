@@ -1,5 +1,10 @@
 """The ambiguity report as text, Markdown or JSON (schema: a list of findings ``{id, kind, severity, topic,
-citations: [{source, lang, line, quote}], reading, interpretation}``)."""
+citations: [{source, lang, line, quote}], reading, interpretation, verdict, verdicts, verdict_note}``).
+
+Each finding names its verdict records (``peg19.de/en760``, see :mod:`armata_rules.translations.verdict_ids`) and
+what the engine does about them. Given the recorded review, the text and Markdown forms end with the verdict counts
+of each text: same, cosmetic, changes-play, and how the play-changing ones are handled.
+"""
 
 from __future__ import annotations
 
@@ -7,18 +12,22 @@ import json
 from collections.abc import Sequence
 
 from armata_rules.translations.finder import Finding
+from armata_rules.translations.verdicts import HANDLING, KINDS, Record, Records, handling
 
-__all__ = ["render"]
+__all__ = ["render", "review_summary"]
+
+_SHOWN = 3  # verdict ids shown in full before "and N more"
 
 
-def render(findings: Sequence[Finding], fmt: str) -> str:
-    """The findings in ``fmt``: ``text``, ``markdown`` or ``json``."""
+def render(findings: Sequence[Finding], fmt: str, records: Records | None = None) -> str:
+    """The findings in ``fmt``: ``text``, ``markdown`` or ``json``; with ``records``, the text and Markdown forms
+    end with :func:`review_summary`."""
     if fmt == "json":
         return json.dumps([f.to_json() for f in findings], ensure_ascii=False, indent=2)
     if fmt == "markdown":
-        return _markdown(findings)
+        return _markdown(findings, records)
     if fmt == "text":
-        return _text(findings)
+        return _text(findings, records)
     raise ValueError(f"unknown format {fmt!r}; use text, markdown or json")
 
 
@@ -30,7 +39,41 @@ def _what(f: Finding) -> str:
     return "interpretation" if f.interpretation else "to review"
 
 
-def _text(findings: Sequence[Finding]) -> str:
+def _verdicts(f: Finding) -> str:
+    """``verdict peg19.de/en760 (with peg19.fr/en760, ... and 3 more)``, or why there is none."""
+    if f.verdict is None:
+        return f"no verdict: {f.verdict_note}" if f.verdict_note else "no verdict"
+    others = [v for v in f.verdicts if v != f.verdict]
+    text = f"verdict {f.verdict}"
+    if others:
+        shown = ", ".join(others[:_SHOWN]) + (f" and {len(others) - _SHOWN} more" if len(others) > _SHOWN else "")
+        text += f" (with {shown})"
+    return text + (f"; {f.verdict_note}" if f.verdict_note else "")
+
+
+def _counts(records: Sequence[Record]) -> str:
+    plays = [handling(r) for r in records if r.kind == "changes-play"]
+    return ", ".join(f"{plays.count(h)} {h}" for h in HANDLING)
+
+
+def review_summary(records: Records) -> list[str]:
+    """One line per text of the review (its verdicts by kind, and how the play-changing ones are handled), one
+    for the within-text contradictions, one for the total."""
+    lines = []
+    every: list[Record] = []
+    for review in records.reviews:
+        kinds = [v.kind for v in review.verdicts]
+        counts = ", ".join(f"{kinds.count(k)} {k}" for k in KINDS)
+        lines.append(f"{review.judged} against {review.against}: {counts} ({_counts(review.verdicts)})")
+        every += review.verdicts
+    contradictions = records.contradictions
+    lines.append(f"within-text contradictions: {len(contradictions)} ({_counts(contradictions)})")
+    plays = len(records.play)
+    lines.append(f"play-changing records in all: {plays} ({_counts([*every, *contradictions])})")
+    return lines
+
+
+def _text(findings: Sequence[Finding], records: Records | None) -> str:
     lines = []
     for f in findings:
         lines.append(f"[{f.severity}] {f.kind}: {f.topic}  ({f.id}; {_what(f)})")
@@ -39,14 +82,18 @@ def _text(findings: Sequence[Finding]) -> str:
             lines.append(f"    {c.source}.{c.lang}:{c.line}  {quote}")
         if f.interpretation:
             lines.append(f"    -> {f.interpretation}")
+        lines.append(f"    {_verdicts(f)}")
     lines.append(f"{len(findings)} findings")
+    if records is not None:
+        lines.append("Recorded verdicts per text (spec/verdicts), play-changing ones by what the engine does:")
+        lines += [f"  {line}" for line in review_summary(records)]
     return "\n".join(lines)
 
 
-def _markdown(findings: Sequence[Finding]) -> str:
-    out = ["| id | kind | severity | topic | engine |", "| --- | --- | --- | --- | --- |"]
+def _markdown(findings: Sequence[Finding], records: Records | None) -> str:
+    out = ["| id | kind | severity | topic | engine | verdict |", "| --- | --- | --- | --- | --- | --- |"]
     for f in findings:
-        out.append(f"| {f.id} | {f.kind} | {f.severity} | {f.topic} | {_what(f)} |")
+        out.append(f"| {f.id} | {f.kind} | {f.severity} | {f.topic} | {_what(f)} | {f.verdict or ''} |")
     out.append("")
     for f in findings:
         out.append(f"## {f.topic}\n\n`{f.id}` · {f.kind} · {f.severity} · {_what(f)}\n")
@@ -54,5 +101,10 @@ def _markdown(findings: Sequence[Finding]) -> str:
             out.append(f"- `{c.source}.{c.lang}:{c.line}` {c.quote}")
         if f.interpretation:
             out.append(f"\n{f.interpretation}")
+        out.append(f"\n{_verdicts(f)}")
+        out.append("")
+    if records is not None:
+        out += ["## Recorded verdicts", ""]
+        out += [f"- {line}" for line in review_summary(records)]
         out.append("")
     return "\n".join(out)

@@ -7,14 +7,22 @@ description, citations, and what the engine does about it: a ``Ruleset`` reading
 curated finding, or a stated reason for staying unmodelled). Within-text contradictions are recorded in
 ``contradictions.toml`` with the same links.
 
+Record ids: a record is named by its file's stem and its key, ``FILE/KEY``. ``peg19.de/en760`` is the verdict on
+clause ``en760`` in ``peg19.de.toml`` (the German passage read against ``peg19.en``); ``contradictions/de-strigoi-card``
+is a contradiction of ``contradictions.toml``. A review file is named after the text it judges, so each passage has
+one record: the passage of ``peg19.en`` (the text every other is read against) is judged in ``sb19.en.toml``, which
+reads the two English texts against each other (:meth:`Records.passage`). Record ids hold no ``:``, so they cannot be
+mistaken for the ids of findings on new texts (:mod:`armata_rules.translations.verdict_ids`).
+
 This module loads and checks the files; :func:`review_problems` is what the test suite and the docs rely on.
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from armata_rules.translations.align import spec_folder
@@ -22,12 +30,17 @@ from armata_rules.translations.corpus import Corpus
 
 __all__ = [
     "DIMENSIONS",
+    "HANDLING",
     "KINDS",
     "Contradiction",
+    "Record",
+    "Records",
     "Review",
     "Verdict",
     "VerdictError",
+    "handling",
     "load_contradictions",
+    "load_records",
     "load_reviews",
     "review_problems",
     "verdicts_folder",
@@ -37,6 +50,9 @@ KINDS = ("same", "cosmetic", "changes-play")
 DIMENSIONS = ("modality", "scope", "quantity", "timing", "condition", "actor", "exception", "outcome")
 _COVERS = ("judged-or-against", "judged")
 _LINKS = ("reading", "interpretation", "finding", "unmodelled")
+HANDLING = _LINKS  # what the engine does about a play-changing record, in order of precedence
+CONTRADICTIONS = "contradictions"
+_KEY = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 
 class VerdictError(ValueError):
@@ -61,8 +77,18 @@ class Verdict:
 
     @property
     def id(self) -> str:
-        """``peg19.de/en760``: the verdict's record id."""
+        """``peg19.de/en760``: the verdict's record id (its file's stem and its key)."""
         return f"{self.judged}/{self.clause}"
+
+    @property
+    def record_id(self) -> str:
+        """The record id, as for a :class:`Contradiction`."""
+        return self.id
+
+    @property
+    def description(self) -> str:
+        """What differs (``changes-play``) or the note (``cosmetic``)."""
+        return self.note
 
     @property
     def engine(self) -> str:
@@ -107,6 +133,27 @@ class Contradiction:
     interpretation: str = ""
     finding: str = ""
     unmodelled: str = ""
+
+    @property
+    def record_id(self) -> str:
+        """``contradictions/de-strigoi-card``: the record id (its file's stem and its key)."""
+        return f"{CONTRADICTIONS}/{self.id}"
+
+    @property
+    def kind(self) -> str:
+        """Always ``changes-play``: two statements of one rule that differ are a play-changing point."""
+        return "changes-play"
+
+
+Record = Verdict | Contradiction
+
+
+def handling(record: Record) -> str:
+    """How the engine handles a play-changing record: ``reading``, ``interpretation``, ``finding`` or
+    ``unmodelled`` (the first link it names); ``""`` for a ``same`` or ``cosmetic`` verdict."""
+    if record.kind != "changes-play":
+        return ""
+    return next((name for name in _LINKS if getattr(record, name)), "")
 
 
 def verdicts_folder() -> Path:
@@ -155,6 +202,8 @@ def _load_review(path: Path) -> Review:
     except tomllib.TOMLDecodeError as exc:
         raise VerdictError(f"{path.name}: not valid TOML: {exc}") from exc
     judged = _str(path, "judged", data.get("judged"))
+    if judged != path.stem:
+        raise VerdictError(f"{path.name}: judged: {judged!r} is not the file's name; record ids are FILE/CLAUSE")
     against = _str(path, "against", data.get("against"))
     covers = _str(path, "covers", data.get("covers", "judged-or-against"))
     if covers not in _COVERS:
@@ -195,6 +244,8 @@ def load_contradictions(folder: Path | None = None) -> tuple[Contradiction, ...]
     out = []
     for cid, raw in sorted(data.get("contradictions", {}).items()):
         key = f"contradictions.{cid}"
+        if not _KEY.fullmatch(cid):
+            raise VerdictError(f"{path.name}: {key}: ids are lower-case letters, digits and '-'")
         if not isinstance(raw, dict):
             raise VerdictError(f"{path.name}: {key}: expected a table")
         links = {name: _str(path, f"{key}.{name}", raw[name]) for name in _LINKS if name in raw}
@@ -212,6 +263,45 @@ def load_contradictions(folder: Path | None = None) -> tuple[Contradiction, ...]
             )
         )
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class Records:
+    """Every record of the review, by record id, and the record of each passage."""
+
+    reviews: tuple[Review, ...]
+    contradictions: tuple[Contradiction, ...]
+    by_id: dict[str, Record] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        records: dict[str, Record] = {v.id: v for review in self.reviews for v in review.verdicts}
+        records.update((c.record_id, c) for c in self.contradictions)
+        object.__setattr__(self, "by_id", records)
+
+    def passage(self, source: str, clause: str) -> Verdict | None:
+        """The verdict on ``source``'s passage of ``clause``: the review of ``source`` itself, or for the text the
+        others are read against (``peg19.en``), the review of the other text in its language (``sb19.en``)."""
+        lang = source.rpartition(".")[2]
+        for review in self.reviews:
+            own = review.judged == source
+            pivot = review.against == source and review.covers == "judged-or-against"
+            pivot = pivot and review.judged.rpartition(".")[2] == lang
+            if own or pivot:
+                verdict = self.by_id.get(f"{review.judged}/{clause}")
+                if isinstance(verdict, Verdict):
+                    return verdict
+        return None
+
+    @property
+    def play(self) -> tuple[Record, ...]:
+        """Every play-changing record: the verdicts in file order, then the contradictions."""
+        verdicts = tuple(v for review in self.reviews for v in review.verdicts if v.kind == "changes-play")
+        return verdicts + self.contradictions
+
+
+def load_records(folder: Path | None = None) -> Records:
+    """The reviews and contradictions of ``folder`` (default :func:`verdicts_folder`)."""
+    return Records(load_reviews(folder), load_contradictions(folder))
 
 
 def _link_problems(

@@ -102,6 +102,7 @@ class FindingsDirective(Generated):
                     f"Chosen by the ruleset reading ``{f.reading}``; every edition preset says which option it takes.",
                     "",
                 ]
+            out += [_verdict_line(f.verdict, f.verdicts, f.verdict_note), ""]
         return out
 
 
@@ -113,6 +114,22 @@ def _rules_by_finding() -> dict[str, list[str]]:
     return out
 
 
+def _verdict_ref(record_id: str) -> str:
+    """A link to the table that holds a verdict record (``peg19.de/en760``: the peg19.de review)."""
+    return f":ref:`{record_id} <verdicts-{_anchor(record_id.partition('/')[0])}>`"
+
+
+def _verdict_line(verdict: str | None, verdicts: tuple[str, ...], note: str) -> str:
+    """A finding's verdict records, linked to the review below."""
+    if verdict is None:
+        return f"*Verdict:* none ({_escape(note)})."
+    line = f"*Verdict:* {_verdict_ref(verdict)}"
+    others = [v for v in verdicts if v != verdict]
+    if others:
+        line += "; also " + ", ".join(_verdict_ref(v) for v in others)
+    return line + (f" ({_escape(note)})." if note else ".")
+
+
 class VerdictsDirective(Generated):
     """Every verdict of the recorded review: play-changing ones with their engine link, cosmetic ones with their
     note, and the clauses read as the same, per text; then the within-text contradictions."""
@@ -120,11 +137,17 @@ class VerdictsDirective(Generated):
     def lines(self) -> list[str]:
         from armata_rules.translations.verdicts import load_contradictions, load_reviews
 
+        listed = {r: f.id for f in findings() for r in f.verdicts}  # the findings computed once for the build
+
+        def engine_ref(record_id: str, engine: str) -> str:
+            finding = listed.get(record_id)
+            return _escape(engine) + (f" (:ref:`finding <finding-{_anchor(finding)}>`)" if finding else "")
+
         out: list[str] = []
         for review in load_reviews():
             title = f"{review.judged} against {review.against}"
             counts = {k: sum(v.kind == k for v in review.verdicts) for k in ("same", "cosmetic", "changes-play")}
-            out += [title, "~" * len(title), ""]
+            out += [f".. _verdicts-{_anchor(review.judged)}:", "", title, "~" * len(title), ""]
             out += [
                 f"{len(review.verdicts)} clauses judged: {counts['changes-play']} change play, "
                 f"{counts['cosmetic']} cosmetic, {counts['same']} the same.",
@@ -141,7 +164,7 @@ class VerdictsDirective(Generated):
                         f"     - {v.dimension}",
                         f"     - {_escape(v.note)}",
                         f"     - {', '.join(f'``{c}``' for c in v.citations)}",
-                        f"     - {_escape(engine)}",
+                        f"     - {engine_ref(v.id, engine)}",
                     ]
                 out.append("")
             cosmetic = [v for v in review.verdicts if v.kind == "cosmetic"]
@@ -154,12 +177,12 @@ class VerdictsDirective(Generated):
                 out += ["The same: " + ", ".join(f"``{c}``" for c in same), ""]
         contradictions = load_contradictions()
         if contradictions:
-            out += ["Within-text contradictions", "~~~~~~~~~~~~~~~~~~~~~~~~~~", ""]
+            out += [".. _verdicts-contradictions:", "", "Within-text contradictions", "~~~~~~~~~~~~~~~~~~~~~~~~~~", ""]
             for c in contradictions:
                 link = c.reading or c.interpretation or c.finding or f"unmodelled: {c.unmodelled}"
                 out += [
-                    f"- ``{c.id}`` ({c.source}, {c.dimension}): {_escape(c.description)} "
-                    f"{', '.join(f'``{x}``' for x in c.citations)}. Engine: {_escape(link)}",
+                    f"- ``{c.record_id}`` ({c.source}, {c.dimension}): {_escape(c.description)} "
+                    f"{', '.join(f'``{x}``' for x in c.citations)}. Engine: {engine_ref(c.record_id, link)}",
                 ]
             out.append("")
         return out
