@@ -4,7 +4,7 @@ Every change of a counted resource (blood points between supply, altar and infer
 tokens; fight tokens; ladders; pieces on the board) is an *effect value* defined here. The engine executes effect
 values with :func:`execute`; :mod:`armata_rules.verify` encodes the very same values symbolically, so what is proved
 is what runs. Effects are total: an effect whose precondition fails (moving a card that is not there) raises
-``AssertionError``, since a rule's guard must have ruled that out.
+:class:`~armata_rules.errors.EngineInvariantError`, since a rule's guard must have ruled that out.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
+from armata_rules.errors import EngineInvariantError, expect, present, require
 from armata_rules.immutable import replace
 from armata_rules.state import Blood, GameState, HeroState, Pool, Stack, sorted_tuple
 
@@ -163,14 +164,14 @@ def execute(state: GameState, effect: Effect) -> GameState:
             return _move_card(state, effect)
         case HandOver(card=card, giver=giver, taker=taker):
             held = state.heroes[giver]
-            assert card in held.hand, f"{card} is not in the hand of seat {giver}"
+            require(card in held.hand, f"{card} is not in the hand of seat {giver}")
             state = state.with_hero(giver, replace(held, hand=_without(held.hand, card)))
             holder = state.heroes[taker]
             return state.with_hero(taker, replace(holder, hand=sorted_tuple([*holder.hand, card])))
         case MoveHero(seat=seat, space=space):
             return state.with_hero(seat, replace(state.heroes[seat], position=space))
         case PlaceLadderTile(site=site):
-            assert site not in state.board.ladders, f"a ladder already stands on {site}"
+            require(site not in state.board.ladders, f"a ladder already stands on {site}")
             return replace(state, board=replace(state.board, ladders=state.board.ladders | {site}))
         case PlaceStrigoi(index=index, space=space):
             strigoi = list(state.strigoi)
@@ -181,9 +182,11 @@ def execute(state: GameState, effect: Effect) -> GameState:
 
 def blood_after(blood: Blood, effect: Effect) -> Blood:
     """The blood counters after a blood effect; every other effect leaves them alone."""
-    supply, altar, inferno = blood_step(effect, blood.supply, blood.altar, blood.inferno)
-    assert isinstance(supply, int) and isinstance(altar, int) and isinstance(inferno, int)
-    assert supply >= 0, "the blood point supply ran dry"
+    supply, altar, inferno = (
+        expect(n, int, "the blood kernel on integers")
+        for n in blood_step(effect, blood.supply, blood.altar, blood.inferno)
+    )
+    require(supply >= 0, "the blood point supply ran dry")
     return Blood(supply, altar, inferno)
 
 
@@ -299,7 +302,7 @@ def _zone(hero: HeroState, zone: CardZone) -> tuple[str, ...]:
         return hero.hand
     if zone is CardZone.PLAYED:
         return hero.played
-    assert zone is CardZone.DISCARD, f"{zone.value} is not a zone of a hero's cards"
+    require(zone is CardZone.DISCARD, f"{zone.value} is not a zone of a hero's cards")
     return hero.discard
 
 
@@ -308,7 +311,7 @@ def _with_zone(hero: HeroState, zone: CardZone, cards: tuple[str, ...]) -> HeroS
         return replace(hero, hand=cards)
     if zone is CardZone.PLAYED:
         return replace(hero, played=cards)
-    assert zone is CardZone.DISCARD, f"{zone.value} is not a zone of a hero's cards"
+    require(zone is CardZone.DISCARD, f"{zone.value} is not a zone of a hero's cards")
     return replace(hero, discard=cards)
 
 
@@ -320,7 +323,7 @@ def _move_card(state: GameState, effect: MoveCard) -> GameState:
         nonlocal hero
         if zone is CardZone.REWARD_DECK:
             deck = state.reward_deck
-            assert card in deck.hidden or card in deck.top, f"{card} is not in the reward deck"
+            require(card in deck.hidden or card in deck.top, f"{card} is not in the reward deck")
             return replace(
                 state,
                 reward_deck=replace(
@@ -328,17 +331,17 @@ def _move_card(state: GameState, effect: MoveCard) -> GameState:
                 ),
             )
         if zone is CardZone.ADVANCED_SUPPLY:
-            assert card in state.advanced_supply, f"{card} is not beside the board"
+            require(card in state.advanced_supply, f"{card} is not beside the board")
             return replace(state, advanced_supply=tuple(c for c in state.advanced_supply if c != card))
         if zone is CardZone.BOX:
-            assert card in state.box, f"{card} is not in the box"
+            require(card in state.box, f"{card} is not in the box")
             return replace(state, box=tuple(c for c in state.box if c != card))
-        assert hero is not None, f"zone {zone.value} needs a seat"
+        hero = present(hero, f"zone {zone.value} needs a seat")
         if zone is CardZone.CHOSEN:
-            assert hero.chosen == card, f"{card} is not the card chosen by seat {seat}"
+            require(hero.chosen == card, f"{card} is not the card chosen by seat {seat}")
             return replace(hero, chosen=None)
         cards = _zone(hero, zone)
-        assert card in cards, f"{card} is not in the {zone.value} of seat {seat}"
+        require(card in cards, f"{card} is not in the {zone.value} of seat {seat}")
         index = cards.index(card)
         return _with_zone(hero, zone, cards[:index] + cards[index + 1 :])
 
@@ -350,19 +353,18 @@ def _move_card(state: GameState, effect: MoveCard) -> GameState:
             return replace(current, advanced_supply=sorted_tuple([*current.advanced_supply, card]))
         if zone is CardZone.BOX:
             return replace(current, box=sorted_tuple([*current.box, card]))
-        assert seat is not None
-        holder = current.heroes[seat]
+        owner = present(seat, f"zone {zone.value} needs a seat")
+        holder = current.heroes[owner]
         if zone is CardZone.CHOSEN:
-            assert holder.chosen is None, f"seat {seat} has already chosen a card"
-            return current.with_hero(seat, replace(holder, chosen=card))
+            require(holder.chosen is None, f"seat {owner} has already chosen a card")
+            return current.with_hero(owner, replace(holder, chosen=card))
         if zone is CardZone.PLAYED:
-            return current.with_hero(seat, replace(holder, played=(*holder.played, card)))
-        return current.with_hero(seat, _with_zone(holder, zone, sorted_tuple([*_zone(holder, zone), card])))
+            return current.with_hero(owner, replace(holder, played=(*holder.played, card)))
+        return current.with_hero(owner, _with_zone(holder, zone, sorted_tuple([*_zone(holder, zone), card])))
 
     taken = take(effect.source)
     if isinstance(taken, HeroState):
-        assert seat is not None
-        state = state.with_hero(seat, taken)
+        state = state.with_hero(present(seat, "a hero's card moves without a seat"), taken)
     else:
         state = taken
     return put(effect.target, state)
@@ -527,7 +529,7 @@ class Earn(Effect):
 
 
 def _stack_get(state: GameState, name: str) -> Stack:
-    assert name in STACKS, f"no stack {name!r}"
+    require(name in STACKS, f"no stack {name!r}")
     stack: Stack = getattr(state, name)
     return stack
 
@@ -546,7 +548,7 @@ def _stack_set(state: GameState, name: str, stack: Stack) -> GameState:
             return replace(state, strigoi_tokens=stack)
         case "wound_stack":
             return replace(state, wound_stack=stack)
-    raise AssertionError(f"no stack {name!r}")
+    raise EngineInvariantError(f"no stack {name!r}")
 
 
 def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
@@ -567,7 +569,7 @@ def execute_more(state: GameState, effect: Effect) -> GameState:
             stack = _stack_get(state, name)
             if stack.top and stack.top[0] == item:
                 return _stack_set(state, name, replace(stack, top=stack.top[1:]))
-            assert item in stack.hidden, f"{item} is not in the {name} stack"
+            require(item in stack.hidden, f"{item} is not in the {name} stack")
             return _stack_set(state, name, replace(stack, hidden=_without(stack.hidden, item)))
         case DiscardToStack(stack=name, item=item):
             stack = _stack_get(state, name)
@@ -585,7 +587,7 @@ def execute_more(state: GameState, effect: Effect) -> GameState:
             return state.with_hero(seat, replace(hero, tokens=sorted_tuple([*hero.tokens, token])))
         case SpendToken(seat=seat, token=token):
             hero = state.heroes[seat]
-            assert token in hero.tokens, f"seat {seat} holds no token {token}"
+            require(token in hero.tokens, f"seat {seat} holds no token {token}")
             state = state.with_hero(seat, replace(hero, tokens=_without(hero.tokens, token)))
             return execute_more(state, DiscardToStack("reward_tokens", token))
         case AddWound(seat=seat, wound=wound):
@@ -593,13 +595,13 @@ def execute_more(state: GameState, effect: Effect) -> GameState:
             return state.with_hero(seat, replace(hero, wounds=(*hero.wounds, wound)))
         case DiscardWound(seat=seat, wound=wound):
             hero = state.heroes[seat]
-            assert wound in hero.wounds, f"seat {seat} holds no wound {wound}"
+            require(wound in hero.wounds, f"seat {seat} holds no wound {wound}")
             state = state.with_hero(seat, replace(hero, wounds=_without(hero.wounds, wound)))
             return execute_more(state, DiscardToStack("wound_stack", wound))
         case MoveBlood():
             return replace(state, blood=blood_after(state.blood, effect))
         case PlaceFightToken(space=space):
-            assert space not in state.fight_tokens, f"a fight token already lies on {space}"
+            require(space not in state.fight_tokens, f"a fight token already lies on {space}")
             return replace(state, fight_tokens=sorted_tuple([*state.fight_tokens, space]))
         case RemoveFightToken(space=space):
             return replace(state, fight_tokens=_without(state.fight_tokens, space))
@@ -610,24 +612,24 @@ def execute_more(state: GameState, effect: Effect) -> GameState:
         case RaiseSupreme(index=index):
             return _strigoi(state, index, supreme=True)
         case RotatePlatform(room=room, index=index, steps=steps):
-            assert room not in state.board.collapsed, f"the platform of {room} has collapsed"
+            require(room not in state.board.collapsed, f"the platform of {room} has collapsed")
             rotations = list(state.board.rotations)
             rotations[index] = (rotations[index] + steps) % 6
             return replace(state, board=replace(state.board, rotations=tuple(rotations)))
         case CollapsePlatform(room=room):
             return replace(state, board=replace(state.board, collapsed=state.board.collapsed | {room}))
         case DestroyLadder(site=site):
-            assert site in state.board.ladders, f"no ladder tile on {site}"
+            require(site in state.board.ladders, f"no ladder tile on {site}")
             return replace(state, board=replace(state.board, ladders=state.board.ladders - {site}))
         case SetAttackMarker(on=on):
             return replace(state, attack_marker=on)
         case SpendIcon(seat=seat, key=key):
             hero = state.heroes[seat]
-            assert key not in hero.spent, f"icon {key} is already spent"
+            require(key not in hero.spent, f"icon {key} is already spent")
             return state.with_hero(seat, replace(hero, spent=sorted_tuple([*hero.spent, key])))
         case Earn(seat=seat, card=card, title=title):
             state = execute(state, MoveCard(card, seat, CardZone.ADVANCED_SUPPLY, CardZone.HAND))
             hero = state.heroes[seat]
-            assert title not in hero.earned, f"seat {seat} already has {title!r}"
+            require(title not in hero.earned, f"seat {seat} already has {title!r}")
             return state.with_hero(seat, replace(hero, earned=sorted_tuple([*hero.earned, title])))
-    raise AssertionError(f"unknown effect {effect!r}")
+    raise EngineInvariantError(f"unknown effect {effect!r}")

@@ -13,6 +13,7 @@ from enum import Enum
 
 from armata_rules.board.fortress import Fortress, FortressState, SpaceId
 from armata_rules.board.layout import LETTERS
+from armata_rules.errors import present
 
 __all__ = ["BookTarget", "BookTargetKind", "book_direction", "book_target"]
 
@@ -43,8 +44,7 @@ def book_direction(fortress: Fortress, state: FortressState, room: str, letter: 
     if tile is None:
         raise KeyError(f"no room {room!r} in layout {fortress.layout.name!r}")
     if tile.platform is None:
-        assert tile.books is not None, "the loader gives the centre room its books"
-        return tile.books.index(letter)
+        return present(tile.books, "the loader gives the centre room its books").index(letter)
     if room in state.collapsed:
         raise ValueError(f"the platform of room {room!r} has collapsed: its books are gone")
     return (tile.platform.books.index(letter) + fortress.rotation(state, room)) % 6

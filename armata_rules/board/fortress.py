@@ -27,6 +27,7 @@ from armata_rules.board.hexgrid import (
     rotate,
 )
 from armata_rules.board.layout import Layout, PlatformTile, RoomTile, SpaceKind
+from armata_rules.errors import EngineInvariantError, present
 from armata_rules.immutable import Memo, memo
 
 __all__ = ["EdgeKind", "Fortress", "FortressState", "FortressView", "LadderSite", "Space", "SpaceId"]
@@ -363,7 +364,7 @@ class Fortress:
             if a in cells and b in cells:
                 direction = direction_between(cells[a], cells[b])
                 if direction is None:  # the loader guarantees neighbours; keep the map honest regardless
-                    raise AssertionError(f"corridor {a} - {b} joins cells that are not neighbours")
+                    raise EngineInvariantError(f"corridor {a} - {b} joins cells that are not neighbours")
                 corridors[a][direction] = b
                 corridors[b][opposite(direction)] = a
 
@@ -427,7 +428,7 @@ class Fortress:
 
     def _platform(self, room: str) -> PlatformTile:
         platform = self.rooms[room].platform
-        assert platform is not None
+        platform = present(platform, "board.fortress._platform: platform")
         return platform
 
     def _slot_of(self, room: str) -> int:

@@ -13,6 +13,7 @@ from xml.sax.saxutils import escape, quoteattr
 from armata_rules.board.fortress import Fortress, FortressState, SpaceId
 from armata_rules.board.hexgrid import ROOM_STEP, Hex, opposite, rotate
 from armata_rules.board.layout import LETTERS, SpaceKind
+from armata_rules.errors import present, require
 
 __all__ = ["render_svg"]
 
@@ -159,7 +160,7 @@ def _books(fortress: Fortress, state: FortressState, room_id: str) -> list[str]:
         return []
     else:
         books, turn = tile.platform.books, fortress.rotation(state, room_id)
-    assert books is not None
+    books = present(books, "board.svg._books: books")
     cx, cy = _pixel(fortress.room_centres[room_id])
     out = []
     for local_dir, letter in enumerate(books):
@@ -171,7 +172,7 @@ def _books(fortress: Fortress, state: FortressState, room_id: str) -> list[str]:
             f'<text x="{x:.1f}" y="{y + SIZE * 0.2:.1f}" font-size="{SIZE * 0.5:.0f}" fill="#2b2250" '
             f'text-anchor="middle" data-book={quoteattr(f"{room_id}:{letter}")}>{letter}</text>'
         )
-    assert set(books) == set(LETTERS)
+    require(set(books) == set(LETTERS), "board.svg._books: set(books) == set(LETTERS)")
     return out
 
 

@@ -31,6 +31,7 @@ from armata_rules.effects import (
     execute_all,
     fight_token_room,
 )
+from armata_rules.errors import expect, present, require
 from armata_rules.frames import (
     DrawEncounter,
     EncounterChoice,
@@ -155,7 +156,7 @@ interpretation(
 
 def _colour(ctx: RulesContext, state: GameState, seat: int) -> str:
     position = state.heroes[seat].position
-    assert position is not None
+    position = present(position, "rules.encounters._colour: position")
     return ctx.fortress.spaces[position].kind.value
 
 
@@ -224,7 +225,7 @@ class FightPhaseRules(DecisionHandler[FightPhase]):
         if isinstance(action, (UseAbility, GiveReward, RebelDraw)):
             return apply_ability(ctx, state, seat, action)
         turn = state.turn
-        assert turn is not None
+        turn = present(turn, "rules.encounters.apply: turn")
         if isinstance(action, Pass):
             return pop(state)
         if isinstance(action, AttackStrigoi):
@@ -235,7 +236,7 @@ class FightPhaseRules(DecisionHandler[FightPhase]):
             # pushed above the fight phase, which comes back once the fight is over (the ability window)
             return push(state, Fight(seat, f"strigoi:{action.strigoi}", action.mode))
         position = state.heroes[seat].position
-        assert position is not None
+        position = present(position, "rules.encounters.apply: position")
         colour = _colour(ctx, state, seat)
         peeked = isinstance(action, Peek)
         if isinstance(action, Peek) and action.mode != "in_use":
@@ -260,7 +261,9 @@ class DrawEncounterRules(ChanceHandler[DrawEncounter]):
 
     def outcomes(self, ctx: RulesContext, state: GameState, frame: DrawEncounter) -> list[tuple[ChanceOutcome, float]]:
         pool = _draw_pool(state.red if frame.colour == "red" else state.grey)
-        assert pool, f"no {frame.colour} encounter token is left anywhere"
+        # encounter tokens are conserved (hidden, face up on top or discarded), and a stack that is drawn empty
+        # reshuffles its discards, so some token is always left
+        require(bool(pool), f"no {frame.colour} encounter token is left anywhere")
         return [(ChanceOutcome(f"draw_{frame.colour}", token), 1 / len(pool)) for token in pool]
 
     def apply(self, ctx: RulesContext, state: GameState, frame: DrawEncounter, outcome: ChanceOutcome) -> GameState:
@@ -304,7 +307,7 @@ class EncounterChoiceRules(DecisionHandler[EncounterChoice]):
         return None
 
     def apply(self, ctx: RulesContext, state: GameState, frame: EncounterChoice, action: Action) -> GameState:
-        assert isinstance(action, Choose)
+        action = expect(action, Choose, "rules.encounters.apply")  # the guard admitted only this kind
         seat, token = frame.seat, ctx.pack.encounters[frame.token]
         colour = token.colour.value
         who = ctx.heroes[seat].value
@@ -312,7 +315,7 @@ class EncounterChoiceRules(DecisionHandler[EncounterChoice]):
             return replace_top(state, Fight(seat, token.id))
         if action.option == "decline":
             turn = state.turn
-            assert turn is not None
+            turn = present(turn, "rules.encounters.apply: turn")
             position = state.heroes[seat].position
             state = execute(state, LeaveOnTop(colour, token.id))
             state = replace(state, turn=replace(turn, engaged=False, encountered=False, declined=position))
@@ -372,6 +375,6 @@ class ReactivateRules(DecisionHandler[ReactivateChoice]):
         return None
 
     def apply(self, ctx: RulesContext, state: GameState, frame: ReactivateChoice, action: Action) -> GameState:
-        assert isinstance(action, Reactivate)
+        action = expect(action, Reactivate, "rules.encounters.apply")  # the guard admitted only this kind
         state = execute(state, RemoveFightToken(action.space))
         return pop(log(state, f"the encounter space {action.space} is reactivated"))

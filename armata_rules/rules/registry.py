@@ -10,6 +10,8 @@ import sys
 from dataclasses import dataclass
 from typing import TypeVar
 
+from armata_rules.errors import EngineInvariantError, expect, present
+
 __all__ = [
     "INTERPRETATIONS",
     "REGISTRY",
@@ -97,25 +99,3 @@ class RuleViolation(Exception):
         self.clauses = rule.clauses
         self.message = message
         self.action = action
-
-
-class EngineInvariantError(RuntimeError):
-    """The engine met a state its own rules never produce: a bug in the engine, never a player's mistake.
-
-    Raised only where a guard or an earlier rule already rules the case out (each call site says why); a state a
-    player or the rules can reach gets a rule instead.
-    """
-
-
-def expect(value: object, kind: type[T], where: str) -> T:
-    """``value`` as a ``kind``, or :class:`EngineInvariantError` naming ``where`` (a guard let something else by)."""
-    if not isinstance(value, kind):
-        raise EngineInvariantError(f"{where}: expected {kind.__name__}, got {type(value).__name__}")
-    return value
-
-
-def present(value: T | None, where: str) -> T:
-    """``value`` if it is not ``None``, or :class:`EngineInvariantError` naming ``where``."""
-    if value is None:
-        raise EngineInvariantError(f"{where}: missing")
-    return value

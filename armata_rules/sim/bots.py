@@ -26,6 +26,7 @@ from armata_rules.actions import (
 )
 from armata_rules.board.fortress import SpaceId
 from armata_rules.engine import Game
+from armata_rules.errors import expect
 from armata_rules.frames import Fight
 from armata_rules.rules.fights import strigoi_strength
 from armata_rules.state import GameState
@@ -183,7 +184,7 @@ class GreedyBot:
 
     def _fight(self, game: Game, state: GameState, actions: list[Action]) -> Action | None:
         frame = state.frames[-1]
-        assert isinstance(frame, Fight)
+        frame = expect(frame, Fight, "sim.bots._fight")  # the guard admitted only this kind
         need = _foe_strength(game, state, frame) - _base_strength(game, state, frame.seat) - frame.bonus
         resolve = next(a for a in actions if isinstance(a, Pass))
         if need <= 0:
