@@ -32,6 +32,7 @@ from armata_rules.frames import DecisionKind, Frame
 from armata_rules.immutable import replace
 from armata_rules.observation import Observation, observe
 from armata_rules.rules import HANDLERS
+from armata_rules.rules.awards import follow_rebel
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.flow import log
 from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHandler, Handler
@@ -243,7 +244,8 @@ class Game:
             if refusal is not None:
                 raise RuleViolation(refusal.rule, refusal.message, action)
             new = handler.apply(self.ctx, state, frame, action)
-        return self._settle(new)
+        # the Rebel follows a third reward card "as soon as" it is drawn, whatever rule drew it
+        return follow_rebel(self.ctx, state, self._settle(new))
 
     def resolve_chance(self, state: GameState) -> GameState:
         """At a chance frame, apply the outcome the seeded generator picks; elsewhere return ``state``."""

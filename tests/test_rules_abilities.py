@@ -295,3 +295,38 @@ def test_nighttime_rebel_played_for_the_round_cannot_be_given_up_to_draw() -> No
         g.apply(state, RebelDraw(0))
     rebel = state.heroes[0].chosen
     assert rebel is not None and g.ctx.card(rebel).title == "Nighttime Rebel"
+
+
+def test_nighttime_rebel_follows_each_third_reward_card() -> None:
+    """peg19.en:972 with rebel-follows-the-third-card: 'as soon as another player gets their third Reward card'
+    the Rebel goes to the player with the fewest, also when it is already in someone's hand."""
+    g = game(("Roel", "Matthew", "Attila"))
+    rebel = next(c for c in g.pack.advanced_cards if c.title == "Nighttime Rebel").id
+    swords = [reward(g, "Sword"), reward(g, "Sword", 2)]
+    hammer = reward(g, "Hammer")
+    state = turn(
+        g,
+        [MOON, CROSS, "Lupus Dei"],
+        positions={0: "C:0,0", 1: "C:1,0", 2: "N:2,0"},
+        hands={0: [hammer], 1: swords},
+        first=0,
+    )
+    attila = state.heroes[2]
+    state = state.with_hero(2, replace(attila, hand=tuple(sorted((*attila.hand, rebel)))))
+    state = replace(state, advanced_supply=tuple(c for c in state.advanced_supply if c != rebel))
+    assert GiveReward(0, 1, hammer) in g.legal_actions(state)
+    after = play(g, state, GiveReward(0, 1, hammer))  # Matthew now holds three reward cards
+    assert rebel in after.heroes[0].hand and rebel not in after.heroes[2].hand  # Roel has none left: the fewest
+    assert "Nighttime Rebel goes to Roel" in after.history()[-1]
+
+
+def test_nighttime_rebel_played_this_round_stays() -> None:
+    from armata_rules.rules.awards import follow_rebel
+
+    g = game(("Roel", "Matthew", "Attila"))
+    swords = [reward(g, "Sword"), reward(g, "Sword", 2)]
+    state = turn(g, ["Nighttime Rebel", CROSS, "Lupus Dei"], positions={0: "C:0,0", 1: "C:1,0", 2: "N:2,0"})
+    richer = state.with_hero(
+        1, replace(state.heroes[1], hand=tuple(sorted((*state.heroes[1].hand, *swords, reward(g, "Hammer")))))
+    )
+    assert follow_rebel(g.ctx, state, richer) is richer  # Roel plays the Rebel this round: it stays with him

@@ -3,7 +3,7 @@ sb19.en:512-550, peg19.de:418-453, peg19.it:1543-1547, peg19.es:2553-2557)."""
 
 from __future__ import annotations
 
-from armata_rules.effects import Earn, execute
+from armata_rules.effects import CardZone, Earn, MoveCard, execute, execute_all
 from armata_rules.frames import GrantAwards
 from armata_rules.immutable import replace
 from armata_rules.rules.context import RulesContext
@@ -13,7 +13,7 @@ from armata_rules.rules.registry import interpretation, rule
 from armata_rules.state import GameState
 from armata_rules.variants import AdvancedTiming
 
-__all__ = ["ADVANCED", "NIGHTTIME_REBEL", "award", "check_rebel", "grant_pending"]
+__all__ = ["ADVANCED", "NIGHTTIME_REBEL", "award", "check_rebel", "follow_rebel", "grant_pending"]
 
 ADVANCED = rule(
     "advanced.earn",
@@ -57,7 +57,7 @@ NIGHTTIME_REBEL = rule(
     "As soon as a hero holds a third reward card, Nighttime Rebel goes to the hero with the fewest reward cards "
     "(ties: the lowest initiative this round, then seat order). Its owner may use it for Retrieval or to draw a "
     "reward card, which removes it from the game.",
-    interpretations=("rebel-counts-hand", "rebel-draw-from-hand"),
+    interpretations=("rebel-counts-hand", "rebel-draw-from-hand", "rebel-follows-the-third-card"),
 )
 
 interpretation(
@@ -119,6 +119,73 @@ class GrantAwardsRules(AutoHandler[GrantAwards]):
 
 def _reward_cards(ctx: RulesContext, state: GameState, seat: int) -> int:
     return sum(1 for card in state.heroes[seat].hand if card in ctx.pack.rewards)
+
+
+interpretation(
+    "rebel-follows-the-third-card",
+    "Nighttime Rebel changes hands",
+    "Each time a hero comes to hold a third reward card, the Rebel goes to the hero with the fewest (ties: lowest "
+    "initiative this round, then seat), wherever it is: beside the board, or in another hero's hand or discard "
+    "pile. A Rebel played this round stays with its player until the round ends; one used to draw is gone.",
+    "'Is assigned ... as soon as another player gets their third Reward card' (peg19.en:972; peg19.de:435, "
+    "peg19.it:1579, peg19.fr:2029, peg19.es:2575 and sb19.en:540 alike) names an event, not a first time: the "
+    "card is the comeback of the hero who has found least, and it follows whoever that is when the event "
+    "happens again, at whatever moment a hand reaches three reward cards (loot, a gift, Retrieval, a monk, the "
+    "discard pile taken back at the end of the round).",
+    ("peg19.en:972", "peg19.de:435", "peg19.it:1579", "peg19.fr:2029", "peg19.es:2575", "sb19.en:540"),
+)
+
+
+def _rich(ctx: RulesContext, state: GameState) -> frozenset[int]:
+    return frozenset(seat for seat in range(len(state.heroes)) if _reward_cards(ctx, state, seat) >= 3)
+
+
+def follow_rebel(ctx: RulesContext, before: GameState, after: GameState) -> GameState:
+    """``after``, with Nighttime Rebel moved to the hero with the fewest reward cards if a hero came to hold a
+    third one between ``before`` and ``after`` (rebel-follows-the-third-card); the engine calls it after every
+    decision."""
+    newly = _rich(ctx, after) - _rich(ctx, before)
+    if not newly or after.is_over:
+        return after
+    where = _rebel_place(ctx, after)
+    if where is None:  # beside the board: the rules' own check awards it; or gone from the game
+        return check_rebel(ctx, after)
+    holder, zone, card = where
+    if zone in (CardZone.CHOSEN, CardZone.PLAYED):  # in play this round: it stays until the round ends
+        return after
+    winner = _fewest(ctx, after, [s for s in range(len(after.heroes)) if s not in newly])
+    if winner == holder:
+        return after
+    moves = [MoveCard(card, holder, zone, CardZone.BOX), MoveCard(card, winner, CardZone.BOX, CardZone.HAND)]
+    state = execute_all(after, moves)
+    return log(state, f"Nighttime Rebel goes to {state.heroes[winner].hero.value}, who has found least")
+
+
+def _rebel_place(ctx: RulesContext, state: GameState) -> tuple[int, CardZone, str] | None:
+    """Where a hero holds Nighttime Rebel (seat, zone, card), if one does."""
+    for seat, hero in enumerate(state.heroes):
+        if hero.chosen is not None and ctx.card(hero.chosen).title == "Nighttime Rebel":
+            return seat, CardZone.CHOSEN, hero.chosen
+        for zone, cards in (
+            (CardZone.HAND, hero.hand),
+            (CardZone.DISCARD, hero.discard),
+            (CardZone.PLAYED, hero.played),
+        ):
+            for card in cards:
+                if ctx.is_action_card(card) and ctx.card(card).title == "Nighttime Rebel":
+                    return seat, zone, card
+    return None
+
+
+def _fewest(ctx: RulesContext, state: GameState, candidates: list[int]) -> int:
+    """The candidate with the fewest reward cards in hand; ties: the lowest initiative this round, then seat."""
+    pool = candidates or list(range(len(state.heroes)))
+
+    def key(seat: int) -> tuple[int, int, int]:
+        chosen = state.heroes[seat].chosen
+        return (_reward_cards(ctx, state, seat), ctx.card(chosen).initiative if chosen else 99, seat)
+
+    return min(pool, key=key)
 
 
 def check_rebel(ctx: RulesContext, state: GameState) -> GameState:
