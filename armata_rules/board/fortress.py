@@ -304,8 +304,7 @@ class Fortress:
                 for pair in room.platform.corridors:
                     a, b = sorted(pair)
                     edges.append((space_id(room.id, a), space_id(room.id, b)))
-        for border in self.layout.borders:
-            (ra, ca), (rb, cb) = sorted(border)
+        for (ra, ca), (rb, cb) in sorted(sorted(border) for border in self.layout.borders):  # not set order
             edges.append((space_id(ra, ca), space_id(rb, cb)))
         return tuple(edges)
 
