@@ -104,6 +104,11 @@ def _replay(args: argparse.Namespace, console: Console) -> int:
     pack = load_pack(args.pack) if args.pack else None
     layout = load_layout(args.layout) if args.layout else None
     _, state = replay(record, args.file, pack, layout)
+    if args.html:
+        from armata_rules.replay_page import replay_page
+
+        Path(args.html).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.html).write_text(replay_page(record, args.file, pack, layout), encoding="utf-8")
     result = {
         "file": args.file,
         "ok": True,
@@ -113,6 +118,7 @@ def _replay(args: argparse.Namespace, console: Console) -> int:
         "round": state.round,
         "outcome": None if state.outcome is None else state.outcome.value,
         "hash": state.hash(),
+        "html": args.html,
     }
     if args.json:
         print(json.dumps(result, indent=2))
@@ -122,6 +128,8 @@ def _replay(args: argparse.Namespace, console: Console) -> int:
             f"[green]replayed[/green] {args.file}: {len(record.actions)} actions, round {state.round}, {outcome}; "
             f"hash {state.hash()[:16]}… matches"
         )
+        if args.html:
+            console.print(f"wrote {args.html}: open it in a browser, step with ← and →")
     return 0
 
 
@@ -405,6 +413,7 @@ def _parser() -> argparse.ArgumentParser:
     replay_cmd.add_argument("file", help="a game record (.json)")
     replay_cmd.add_argument("--pack", metavar="FILE", help="the data pack the record was played with, if not bundled")
     replay_cmd.add_argument("--layout", metavar="FILE", help="the layout the record was played on, if not bundled")
+    replay_cmd.add_argument("--html", metavar="FILE", help="also write a page that steps through the game")
     replay_cmd.add_argument("--json", action="store_true", help="print the result as JSON")
     replay_cmd.set_defaults(handler=_replay)
 

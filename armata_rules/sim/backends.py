@@ -42,8 +42,9 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _chunks(specs: Sequence[GameSpec], workers: int) -> list[list[GameSpec]]:
-    size = max(1, min(16, len(specs) // (workers * 8)))
+def _chunks(specs: Sequence[GameSpec], workers: int, most: int) -> list[list[GameSpec]]:
+    """Specs in chunks of at most ``most`` games (a game takes about 0.1-0.5 s: small chunks lose little on Ctrl-C)."""
+    size = max(1, min(most, len(specs) // (workers * 8)))
     return [list(specs[i : i + size]) for i in range(0, len(specs), size)]
 
 
@@ -55,7 +56,7 @@ def _local(specs: Sequence[GameSpec], workers: int, keep_records: bool) -> Gener
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
     try:
         pending: set[Future[list[GameResult]]] = {
-            pool.submit(_play_chunk, chunk, keep_records) for chunk in _chunks(specs, workers)
+            pool.submit(_play_chunk, chunk, keep_records) for chunk in _chunks(specs, workers, 4)
         }
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -88,7 +89,7 @@ def _ray(
             raise BackendError(f"cannot start or join Ray at {address or 'local'}: {err}") from None
     remote = ray.remote(_play_chunk)
     size = int(ray.cluster_resources().get("CPU", 1))
-    pending = [remote.remote(chunk, keep_records) for chunk in _chunks(specs, size)]
+    pending = [remote.remote(chunk, keep_records) for chunk in _chunks(specs, size, 8)]
     try:
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
