@@ -59,11 +59,13 @@ def state_text(state: GameState) -> str:
         f"blood: altar {state.blood.altar}, inferno {state.blood.inferno}, supply {state.blood.supply}",
     ]
     for strigoi in state.strigoi:
-        status = "defeated" if strigoi.defeated else f"at {strigoi.position}, {strigoi.wounds} wound(s)"
+        where = f"at {strigoi.position}" if strigoi.position else "not on the board"
+        status = "defeated" if strigoi.defeated else f"{where}, {strigoi.wounds} wound(s)"
         lines.append(f"{strigoi.name}{' (Supreme)' if strigoi.supreme else ''}: {status}")
     for seat, hero in enumerate(state.heroes):
         lines.append(
-            f"{seat} {hero.hero.value}: at {hero.position}, {len(hero.hand)} card(s), "
+            f"{seat} {hero.hero.value}: {f'at {hero.position}' if hero.position else 'not on the board'}, "
+            f"{len(hero.hand)} card(s), "
             f"{len(hero.tokens)} token(s), {len(hero.wounds)} wound(s)"
         )
     return "\n".join(lines)

@@ -17,7 +17,7 @@ def pooled_ranking(study: Mapping[str, object]) -> list[Mapping[str, object]]:
     impacts = study.get("impacts", [])
     if not isinstance(impacts, Sequence):
         raise ValueError("study JSON: impacts: expected a list")
-    pooled = [i for i in impacts if isinstance(i, Mapping) and i.get("heroes") == 0]
+    pooled = [i for i in impacts if isinstance(i, Mapping) and i.get("heroes") == 0 and i.get("pairs")]
     return sorted(pooled, key=lambda i: (-abs(win_rate_diff(i)[0]), str(i.get("reading")), str(i.get("option"))))
 
 

@@ -72,9 +72,12 @@ class Difference:
         """The interval cut to ``[low, high]`` (a difference of two rates lies within [-1, 1])."""
         return Difference(self.mean, max(low, self.low), min(high, self.high))
 
-    def to_json(self) -> dict[str, float]:
-        """A JSON-ready dict, rounded to 4 places."""
-        return {"mean": round(self.mean, 4), "low": round(self.low, 4), "high": round(self.high, 4)}
+    def to_json(self) -> dict[str, float | None]:
+        """A JSON-ready dict, rounded to 4 places (``None`` where there were no pairs)."""
+        return {
+            k: None if math.isnan(v) else round(v, 4)
+            for k, v in (("mean", self.mean), ("low", self.low), ("high", self.high))
+        }
 
 
 def _t975(df: int) -> float:
@@ -157,8 +160,8 @@ class StudyReport:
         }
 
     def ranking(self) -> list[Impact]:
-        """The pooled impacts, largest absolute win-rate difference first (ties by name)."""
-        pooled = [i for i in self.impacts if i.heroes == 0]
+        """The pooled impacts that have pairs, largest absolute win-rate difference first (ties by name)."""
+        pooled = [i for i in self.impacts if i.heroes == 0 and i.pairs > 0]
         return sorted(pooled, key=lambda i: (-abs(i.win_rate.mean), i.reading, i.option))
 
 
