@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test lint typecheck pytest docs soak bench clean
+.PHONY: demo test lint typecheck pytest docs soak bench scale clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,10 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 
 $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	touch $@
+
+$(VENV)/.installed-scale: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev,scale,browser]'
 	touch $@
 
 $(VENV)/.installed-docs: pyproject.toml | $(BIN)/python
@@ -56,6 +60,17 @@ docs: $(VENV)/.installed-docs
 ## bench: speed as a ratio against python-chess, run side by side.
 bench: $(VENV)/.installed-bench
 	$(BIN)/python bench/bench_engine.py
+
+## scale: the [scale] extra's tests (Ray, Parquet, DuckDB), the replay page in Debian's Chromium, and a small
+## 2-5 hero readings study on a local Ray. Installs the chromium package with apt-get (CI runs as root).
+scale: $(VENV)/.installed-scale /usr/bin/chromium
+	ARMATA_REQUIRE_SCALE=1 $(BIN)/pytest -q tests/test_scale.py tests/test_replay_page.py tests/test_sim_runner.py
+	$(BIN)/armata-rules study readings --heroes 2-5 --games 3 --backend ray --store build/study/results \
+		--out build/study/readings.json --plot build/study/readings.svg
+
+/usr/bin/chromium:
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium
 
 clean:
 	rm -rf build .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -281,14 +281,14 @@ def _study(args: argparse.Namespace, console: Console) -> int:
         title=f"Reading impact against {baseline.name}: {args.games} seeds per hero count, {args.bot} bot "
         "(card values are provisional: impacts hold for the bundled pack)"
     )
-    for column in ("reading = option", "heroes", "pairs", "won %", "Δ won pts [CI]", "Δ rounds [CI]"):
+    for column in ("reading = option", "heroes", "changed", "won %", "Δ won pts [CI]", "Δ rounds [CI]"):
         table.add_column(column, justify="left" if column.startswith("reading") else "right")
     for impact in report.impacts:
         w, r = impact.win_rate, impact.rounds
         table.add_row(
             f"{impact.reading} =\n  {impact.option}" if impact.heroes == 0 else "",
             "all" if impact.heroes == 0 else str(impact.heroes),
-            str(impact.pairs),
+            f"{impact.changed}/{impact.pairs}",
             f"{impact.baseline_win_rate:.0%}→{impact.option_win_rate:.0%}",
             f"{100 * w.mean:+.0f} [{100 * w.low:+.0f}, {100 * w.high:+.0f}]{'*' if w.significant else ''}",
             f"{r.mean:+.1f} [{r.low:+.1f}, {r.high:+.1f}]",
@@ -296,7 +296,10 @@ def _study(args: argparse.Namespace, console: Console) -> int:
         if impact.heroes == report.heroes[-1]:
             table.add_section()
     console.print(table)
-    console.print("Δ: option minus baseline on the same seeds; CI: 95% paired t interval; *: it excludes zero")
+    console.print(
+        "changed: pairs of games that differ; Δ: option minus baseline on the same seeds; "
+        "CI: 95% paired t interval; *: it excludes zero"
+    )
     errors = sum(i.errors for i in report.impacts if i.heroes == 0)
     if errors:
         print(f"armata-rules: {errors} pair(s) left out: a game broke off with an engine error", file=sys.stderr)

@@ -20,6 +20,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx_autodoc_typehints",
     "armata_docs",
+    "armata_impact",
 ]
 
 html_theme = "furo"

@@ -107,7 +107,11 @@ def paired_difference(option: Sequence[float], base: Sequence[float]) -> Differe
 
 @dataclass(frozen=True, slots=True)
 class Impact:
-    """What one option does against the baseline at one player count (``heroes`` 0: all counts pooled)."""
+    """What one option does against the baseline at one player count (``heroes`` 0: all counts pooled).
+
+    ``changed`` counts the pairs whose games ended in different states: 0 means the bot never met a moment where
+    the reading matters, so the option's effect is not measured, not shown to be nil.
+    """
 
     reading: str
     option: str
@@ -119,6 +123,7 @@ class Impact:
     rounds: Difference
     unfinished: int
     errors: int
+    changed: int = 0
 
     def to_json(self) -> dict[str, object]:
         """A JSON-ready dict."""
@@ -133,6 +138,7 @@ class Impact:
             "rounds_diff": self.rounds.to_json(),
             "unfinished": self.unfinished,
             "errors": self.errors,
+            "changed": self.changed,
         }
 
 
@@ -181,6 +187,7 @@ def _impact(reading: str, option: str, heroes: int, pairs: list[tuple[GameResult
         paired_difference([float(o.rounds) for _, o in usable], [float(b.rounds) for b, _ in usable]),
         sum(o.outcome == "unfinished" for _, o in pairs),
         len(pairs) - len(usable),
+        sum(b.final_hash != o.final_hash for b, o in usable),
     )
 
 
