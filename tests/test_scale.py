@@ -129,3 +129,35 @@ def test_cli_study_on_ray_writes_the_study_and_its_plot(
 def test_the_plot_refuses_a_malformed_study() -> None:
     with pytest.raises(ValueError, match="movement: win_rate_diff"):
         render_impact_plot({"impacts": [{"reading": "movement", "heroes": 0, "pairs": 3, "win_rate_diff": {}}]})
+
+
+def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    store = tmp_path / "results"
+    args = ["simulate", "--heroes", "2", "--games", "400", "--workers", "2", "--store", str(store), "--json"]
+    # A shell's background job may start with SIGINT ignored; a terminal's Ctrl-C reaches Python's own handler.
+    code = "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    code += f"from armata_rules.cli import main; sys.exit(main({args!r}))"
+    child = subprocess.Popen(
+        [sys.executable, "-c", code], start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    deadline = time.monotonic() + 120
+    while not list(store.glob("part-*.parquet")) and time.monotonic() < deadline and child.poll() is None:
+        time.sleep(0.5)
+    os.killpg(child.pid, signal.SIGINT)  # what Ctrl-C does: the whole foreground group gets SIGINT
+    _, err = child.communicate(timeout=120)
+    text = err.decode()
+    assert child.returncode == 130, text
+    assert "interrupted" in text and "run the same command to resume" in text
+    assert "Traceback" not in text
+    stored = ResultStore(store).results()
+    assert 0 < len(stored) < 400
+    assert {r.seed for r in stored} <= set(range(400))
+    assert {r.final_hash for r in stored[:3]} == {
+        play(GameSpec(editions.PEG19_EN, 2, r.seed)).final_hash for r in stored[:3]
+    }
