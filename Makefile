@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 .DEFAULT_GOAL := help
 
-.PHONY: help demo test test-adapters lint typecheck pytest docs docs-html screenshots browser soak bench bench-finder profile golden clean
+.PHONY: help demo test test-adapters scale lint typecheck pytest docs docs-html screenshots browser soak bench bench-finder profile golden clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 
 $(VENV)/.installed-adapters: pyproject.toml constraints.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,pettingzoo,gymnasium,openspiel]'
+	touch $@
+
+$(VENV)/.installed-scale: pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,scale,browser]'
 	touch $@
 
 $(VENV)/.installed-docs: pyproject.toml constraints.txt | $(BIN)/python
@@ -93,6 +97,17 @@ profile: $(VENV)/.installed-base
 ## bench-finder: precision and recall of the ambiguity finder on seeded scans, per language.
 bench-finder: $(VENV)/.installed-base
 	$(BIN)/python bench/bench_finder.py
+
+## scale: the [scale] extra's tests (Ray, Parquet, DuckDB), the replay page in Debian's Chromium, and a small
+## 2-5 hero readings study on a local Ray. Installs the chromium package with apt-get (CI runs as root).
+scale: $(VENV)/.installed-scale /usr/bin/chromium
+	ARMATA_REQUIRE_SCALE=1 $(BIN)/pytest -q tests/test_scale.py tests/test_replay_page.py tests/test_sim_runner.py
+	$(BIN)/armata-rules study readings --heroes 2-5 --games 3 --backend ray --store build/study/results \
+		--out build/study/readings.json --plot build/study/readings.svg
+
+/usr/bin/chromium:
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium
 
 ## clean: remove build output and tool caches.
 clean:

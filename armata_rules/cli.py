@@ -22,7 +22,15 @@ from pathlib import Path
 
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from armata_rules import __version__, editions
@@ -30,7 +38,8 @@ from armata_rules.board import Fortress, default_layout, load_layout, render_svg
 from armata_rules.components import load_pack
 from armata_rules.datafile import DataFileError
 from armata_rules.records import RecordError, load_record, replay
-from armata_rules.sim import BOTS, make_bot, simulate, summarise
+from armata_rules.sim import BOTS, GameResult, make_bot, summarise
+from armata_rules.sim.runner import GameSpec
 
 __all__ = ["EXIT_CODES", "UsageError", "add_json_option", "main", "progress"]
 
@@ -159,6 +168,11 @@ def _replay(args: argparse.Namespace, console: Console) -> int:
     pack = load_pack(args.pack) if args.pack else None
     layout = load_layout(args.layout) if args.layout else None
     _, state = replay(record, args.file, pack, layout)
+    if args.html:
+        from armata_rules.replay_page import replay_page
+
+        Path(args.html).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.html).write_text(replay_page(record, args.file, pack, layout), encoding="utf-8")
     result = {
         "file": args.file,
         "ok": True,
@@ -168,6 +182,7 @@ def _replay(args: argparse.Namespace, console: Console) -> int:
         "round": state.round,
         "outcome": None if state.outcome is None else state.outcome.value,
         "hash": state.hash(),
+        "html": args.html,
     }
     if args.json:
         print(json.dumps(result, indent=2))
@@ -177,57 +192,102 @@ def _replay(args: argparse.Namespace, console: Console) -> int:
             f"[green]replayed[/green] {args.file}: {len(record.actions)} actions, round {state.round}, {outcome}; "
             f"hash {state.hash()[:16]}… matches"
         )
+        if args.html:
+            console.print(f"wrote {args.html}: open it in a browser, step with ← and →")
     return 0
+
+
+def _run_games(specs: list[GameSpec], args: argparse.Namespace, console: Console, what: str) -> list[GameResult] | None:
+    """Play ``specs`` on the chosen backend with a progress bar; ``None`` when the user stopped it with Ctrl-C."""
+    from armata_rules.sim.backends import BackendError, run_specs
+
+    store = None
+    if args.store:
+        try:
+            from armata_rules.sim.store import ResultStore
+
+            store = ResultStore(args.store)
+        except RuntimeError as err:
+            raise UsageError(f"--store: {err}") from None
+    show = not args.json and console.is_terminal
+    done = 0
+
+    def advance(_: GameResult) -> None:
+        nonlocal done
+        done += 1
+        progress.advance(task)
+
+    try:
+        with Progress(
+            TextColumn(f"[bold]{what}[/bold]"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            disable=not show,
+        ) as progress:
+            task = progress.add_task("games", total=len(specs))
+            return run_specs(
+                specs,
+                backend=args.backend,
+                workers=args.workers,
+                address=args.address,
+                progress=advance,
+                store=store,
+                records=args.save_records,
+            )
+    except BackendError as err:
+        raise UsageError(str(err)) from None
+    except KeyboardInterrupt:
+        kept = (
+            f"{done} of {len(specs)} games are stored in {args.store}; run the same command to resume"
+            if store
+            else (
+                f"{done} of {len(specs)} games were played and not kept (--store DIR keeps them and lets a run resume)"
+            )
+        )
+        print(f"armata-rules: interrupted: {kept}", file=sys.stderr)
+        return None
+
+
+def _check_run_options(args: argparse.Namespace) -> None:
+    if args.workers is not None and args.workers < 1:
+        raise UsageError(f"--workers must be at least 1; got {args.workers}")
+    if args.address and args.backend != "ray":
+        raise UsageError("--address needs --backend ray")
+    if args.max_rounds < 1 or args.max_decisions < 1:
+        raise UsageError("--max-rounds and --max-decisions must be at least 1")
+    try:
+        make_bot(args.bot, random.Random(0))
+    except ValueError as err:
+        raise UsageError(str(err)) from None
 
 
 def _simulate(args: argparse.Namespace, console: Console) -> int:
     try:
         ruleset = editions.by_name(args.edition)
-        make_bot(args.bot, random.Random(0))
     except ValueError as err:
         raise UsageError(str(err)) from None
     if not 2 <= args.heroes <= 5:
         raise UsageError(f"--heroes must be 2 to 5; got {args.heroes}")
-    if args.games < 1 or args.workers < 1:
-        raise UsageError("--games and --workers must be at least 1")
-    show = not args.json and console.is_terminal
-    with Progress(
-        TextColumn("[bold]simulating[/bold]"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        disable=not show,
-    ) as progress:
-        task = progress.add_task("games", total=args.games)
-        results = simulate(
-            ruleset,
-            args.heroes,
-            args.games,
-            seed=args.seed,
-            bot=args.bot,
-            workers=args.workers,
-            max_rounds=args.max_rounds,
-            progress=lambda _: progress.advance(task),
-        )
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1; got {args.games}")
+    _check_run_options(args)
+    specs = [
+        GameSpec(ruleset, args.heroes, args.seed + k, args.bot, args.max_rounds, args.max_decisions)
+        for k in range(args.games)
+    ]
+    results = _run_games(specs, args, console, "simulating")
+    if results is None:
+        return 130
     summary = summarise(results)
     if args.json:
         data = {"edition": ruleset.name, "heroes": args.heroes, "bot": args.bot, "seed": args.seed}
         data |= summary.to_json()
-        data["games_detail"] = [
-            {
-                "seed": r.seed,
-                "outcome": r.outcome,
-                "rounds": r.rounds,
-                "decisions": r.decisions,
-                "blood_lost": r.blood_lost,
-                "ended_by": r.ended_by,
-                "final_hash": r.final_hash,
-            }
-            for r in results
-        ]
+        data["games_detail"] = [r.to_json() for r in results]
         print(json.dumps(data, indent=2))
-        return 0
+        return 1 if summary.errors else 0
     table = Table(title=f"{args.games} games, {args.heroes} heroes, {ruleset.name}, {args.bot} bot, seed {args.seed}")
     table.add_column("measure")
     table.add_column("value", justify="right")
@@ -237,6 +297,76 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
     for ending, count in sorted(summary.endings.items()):
         table.add_row(f"ended: {ending}", str(count))
     console.print(table)
+    if summary.errors:
+        print(f"armata-rules: {summary.errors} game(s) broke off with an engine error (see --json)", file=sys.stderr)
+    return 1 if summary.errors else 0
+
+
+def _heroes_range(text: str) -> list[int]:
+    low, _, high = text.partition("-")
+    if not low.isdigit() or (high and not high.isdigit()):
+        raise UsageError(f"--heroes {text!r}: expected N or N-M, e.g. 2-5")
+    counts = list(range(int(low), int(high or low) + 1))
+    if not counts or counts[0] < 2 or counts[-1] > 5:
+        raise UsageError(f"--heroes {text!r}: hero counts are 2 to 5")
+    return counts
+
+
+def _study(args: argparse.Namespace, console: Console) -> int:
+    from armata_rules.sim.study import analyse, study_specs
+
+    try:
+        baseline = editions.by_name(args.baseline)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+    heroes = _heroes_range(args.heroes)
+    if args.games < 2:
+        raise UsageError(f"--games must be at least 2 (a confidence interval needs two pairs); got {args.games}")
+    _check_run_options(args)
+    specs = study_specs(baseline, heroes, args.games, args.seed, args.bot, args.max_rounds, args.max_decisions)
+    results = _run_games(specs, args, console, "studying readings")
+    if results is None:
+        return 130
+    report = analyse(baseline, results, args.games, args.seed, heroes, args.bot)
+    data = report.to_json()
+    if args.out:
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    if args.plot:
+        from armata_rules.sim.impact_plot import render_impact_plot
+
+        fmt = "png" if args.plot.endswith(".png") else "svg"
+        Path(args.plot).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.plot).write_bytes(render_impact_plot(data, fmt))
+    if args.json:
+        print(json.dumps(data, indent=2))
+        return 0
+    table = Table(
+        title=f"Reading impact against {baseline.name}: {args.games} seeds per hero count, {args.bot} bot "
+        "(card values are provisional: impacts hold for the bundled pack)"
+    )
+    for column in ("reading = option", "heroes", "changed", "won %", "Δ won pts [CI]", "Δ rounds [CI]"):
+        table.add_column(column, justify="left" if column.startswith("reading") else "right")
+    for impact in report.impacts:
+        w, r = impact.win_rate, impact.rounds
+        table.add_row(
+            f"{impact.reading} =\n  {impact.option}" if impact.heroes == 0 else "",
+            "all" if impact.heroes == 0 else str(impact.heroes),
+            f"{impact.changed}/{impact.pairs}",
+            f"{impact.baseline_win_rate:.0%}→{impact.option_win_rate:.0%}",
+            f"{100 * w.mean:+.0f} [{100 * w.low:+.0f}, {100 * w.high:+.0f}]{'*' if w.significant else ''}",
+            f"{r.mean:+.1f} [{r.low:+.1f}, {r.high:+.1f}]",
+        )
+        if impact.heroes == report.heroes[-1]:
+            table.add_section()
+    console.print(table)
+    console.print(
+        "changed: pairs of games that differ; Δ: option minus baseline on the same seeds; "
+        "CI: 95% paired t interval; *: it excludes zero"
+    )
+    errors = sum(i.errors for i in report.impacts if i.heroes == 0)
+    if errors:
+        print(f"armata-rules: {errors} pair(s) left out: a game broke off with an engine error", file=sys.stderr)
     return 0
 
 
@@ -359,6 +489,24 @@ def _epilog() -> str:
     return "\n".join(lines)
 
 
+def _run_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options shared by everything that plays many games."""
+    parser.add_argument(
+        "--bot", default="greedy", choices=sorted(BOTS), help=f"{' or '.join(sorted(BOTS))} (default greedy)"
+    )
+    parser.add_argument("--backend", choices=("local", "ray"), default="local", help="local processes or Ray tasks")
+    parser.add_argument("--address", help="with --backend ray: the cluster to join (default: start a local Ray)")
+    parser.add_argument(
+        "--workers", type=int, help="processes (local, default 1) or CPUs for the local Ray (default: all)"
+    )
+    parser.add_argument("--max-rounds", type=int, default=60, help="stop a game after this round (default 60)")
+    parser.add_argument(
+        "--max-decisions", type=int, default=10_000, help="stop a game after this many decisions (default 10000)"
+    )
+    parser.add_argument("--store", metavar="DIR", help="keep results as Parquet in DIR; a rerun skips stored games")
+    parser.add_argument("--save-records", metavar="DIR", help="save each game's record (JSON) in DIR")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="armata-rules",
@@ -393,6 +541,7 @@ def _parser() -> argparse.ArgumentParser:
     replay_cmd.add_argument("file", help="a game record (.json)")
     replay_cmd.add_argument("--pack", metavar="FILE", help="the data pack the record was played with, if not bundled")
     replay_cmd.add_argument("--layout", metavar="FILE", help="the layout the record was played on, if not bundled")
+    replay_cmd.add_argument("--html", metavar="FILE", help="also write a page that steps through the game")
     add_json_option(replay_cmd)
     replay_cmd.set_defaults(handler=_replay)
 
@@ -408,13 +557,24 @@ def _parser() -> argparse.ArgumentParser:
         metavar="EDITION",
         help=f"edition preset: {', '.join(presets)} (default peg19.en)",
     )
-    sim.add_argument(
-        "--bot", default="greedy", choices=sorted(BOTS), help=f"{' or '.join(sorted(BOTS))} (default greedy)"
-    )
-    sim.add_argument("--workers", type=int, default=1, help="processes to play on (default 1)")
-    sim.add_argument("--max-rounds", type=int, default=60, help="stop a game after this round (default 60)")
+    _run_arguments(sim)
     add_json_option(sim, "the summary and each game")
     sim.set_defaults(handler=_simulate)
+
+    study = sub.add_parser("study", help="measure what the rulebooks' disagreements do to the game")
+    study_sub = study.add_subparsers(dest="study", required=True)
+    readings = study_sub.add_parser(
+        "readings", help="each reading's options against a preset, same seeds: win-rate and length differences"
+    )
+    readings.add_argument("--heroes", default="2-5", help="hero counts, N or N-M (default 2-5)")
+    readings.add_argument("--games", type=int, default=50, help="seeds per hero count and option (default 50)")
+    readings.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    readings.add_argument("--baseline", default="peg19.en", help="the preset each option is compared with")
+    _run_arguments(readings)
+    readings.add_argument("--out", metavar="FILE", help="write the study as JSON to FILE")
+    readings.add_argument("--plot", metavar="FILE", help="write the ranking plot to FILE (.svg or .png)")
+    readings.add_argument("--json", action="store_true", help="print the study as JSON")
+    readings.set_defaults(handler=_study)
 
     verify = sub.add_parser("verify", help="prove the rule invariants with Z3 for every preset and player count")
     verify.add_argument("--self-test", action="store_true", help="check that broken rule definitions are caught")

@@ -284,6 +284,21 @@ class GameState(Memo):
                 return seat
         return None
 
+    def __str__(self) -> str:
+        """A few lines for people: round, who acts, blood points, the Strigoi, each hero."""
+        from armata_rules.state_view import state_text
+
+        return state_text(self)
+
+    def _repr_svg_(self) -> str | None:
+        """The board with its pieces, for notebooks (bundled layout; ``None`` for a state not on that layout)."""
+        from armata_rules.state_view import state_svg
+
+        try:
+            return state_svg(self)
+        except (KeyError, ValueError):
+            return None
+
     def history(self) -> list[str]:
         """The log, oldest first.
 

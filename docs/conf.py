@@ -18,6 +18,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "sphinx.ext.doctest",
     "armata_docs",
+    "armata_impact",
 ]
 
 html_theme = "furo"

@@ -15,7 +15,7 @@ import pytest
 
 from armata_rules import Game, editions
 from armata_rules.board.loader import default_layout
-from armata_rules.sim.runner import play_game
+from armata_rules.sim.runner import GameSpec, play
 
 HASH_SEEDS = ("0", "1", "7", "12345")
 
@@ -74,7 +74,7 @@ def test_static_corridors_are_sorted() -> None:
 
 
 def test_play_game_reports_the_decision_cap() -> None:
-    result = play_game(editions.PEG19_EN, 3, seed=4, bot="random", max_decisions=25)
+    result = play(GameSpec(editions.PEG19_EN, 3, seed=4, bot="random", max_decisions=25))
     assert result.outcome == "unfinished"
     assert result.ended_by == "decision cap"
     assert result.decisions == 25
