@@ -373,6 +373,7 @@ def _study(args: argparse.Namespace, console: Console) -> int:
 def _verify(args: argparse.Namespace, console: Console) -> int:
     from armata_rules.verify import MUTANTS, prove_all
     from armata_rules.verify.report import (
+        engine_self_test,
         proof_table,
         record,
         self_test,
@@ -384,11 +385,13 @@ def _verify(args: argparse.Namespace, console: Console) -> int:
 
     if args.self_test:
         outcomes: list[dict[str, object]] = []
-        with progress("negative controls", len(MUTANTS) + 1, quiet=args.json) as advance:
+        with progress("negative controls", len(MUTANTS) + 2, quiet=args.json) as advance:
             for mutant in MUTANTS:
                 outcomes += self_test((mutant,))
                 advance()
             outcomes += termination_self_test()
+            advance()
+            outcomes += engine_self_test()
             advance()
         if args.json:
             print(json.dumps(outcomes, indent=2))

@@ -132,12 +132,14 @@ def soak(
     seed: int = 0,
     progress: Callable[[SoakReport], None] | None = None,
     check_input_unchanged_every: int = 50,
+    stop_at_first_problem: bool = False,
 ) -> SoakReport:
-    """Play until ``decisions`` decisions have been checked; the report of what was seen."""
+    """Play until ``decisions`` decisions have been checked (or, with ``stop_at_first_problem``, until something is
+    wrong); the report of what was seen."""
     report = SoakReport()
     start = time.perf_counter()
     for game_seed, preset, players, bot_name in _games(seed):
-        if report.decisions >= decisions:
+        if report.decisions >= decisions or (stop_at_first_problem and not report.clean):
             break
         game = Game.new(HEROES[:players], ruleset=preset, seed=game_seed)
         rng = random.Random(game_seed)
@@ -169,6 +171,8 @@ def soak(
             state = after
             moves += 1
             report.decisions += 1
+            if stop_at_first_problem and not report.clean:
+                break
             if moves >= GAME_CAP:
                 report.note("hangs", f"{where}: {moves} decisions")
                 break

@@ -17,7 +17,15 @@ from armata_rules.verify.termination import (
     prove_resource_variant,
 )
 
-__all__ = ["proof_table", "record", "self_test", "termination_record", "termination_self_test", "termination_table"]
+__all__ = [
+    "engine_self_test",
+    "proof_table",
+    "record",
+    "self_test",
+    "termination_record",
+    "termination_self_test",
+    "termination_table",
+]
 
 
 def proof_table(results: list[ProofResult]) -> Table:
@@ -156,3 +164,30 @@ def _control_row(name: str, what: str, breaks: str, failing: list[TerminationRes
         cex = ", ".join(f"{k}={v}" for k, v in failing[0].counterexample.items())
         example = f"'{failing[0].transition}' from {{{cex}}}"
     return {"mutant": name, "description": what, "breaks": breaks, "caught": bool(failing), "example": example}
+
+
+def engine_self_test() -> list[dict[str, object]]:
+    """The negative controls on the running engine (:mod:`armata_rules.verify.engine_controls`): each broken
+    function must be noticed by the checks on real play, and the longest move must stay within the proved bound
+    with the real guard and run past it with the free jump."""
+    from armata_rules.verify.engine_controls import ENGINE_CONTROLS, run_engine_control, run_jump_control
+
+    rows: list[dict[str, object]] = []
+    for control in ENGINE_CONTROLS:
+        if control.name == "engine-free-jump":
+            caught, account = run_jump_control(broken_guard=True)
+            fine, real = run_jump_control(broken_guard=False)
+            caught = caught and fine
+            account = f"{account}; with the real guard: {real}"
+        else:
+            caught, account = run_engine_control(control, decisions=20_000)
+        rows.append(
+            {
+                "mutant": control.name,
+                "description": control.description,
+                "breaks": control.caught_by,
+                "caught": caught,
+                "example": account,
+            }
+        )
+    return rows

@@ -256,7 +256,9 @@ def move_variant(state: GameState) -> int:
     if turn is None:
         return 0
     others = len(state.heroes) - 1
-    jumped = max(0, len(turn.trail) - 1)  # the trail holds the space the jump started from, then the jumped ones
+    # the trail holds the space the jump started from, then the jumped ones: count the distinct jumped spaces, as
+    # the proof's booleans do, so a step back onto one of them (a broken guard) leaves the variant where it was
+    jumped = len(set(turn.trail[1:]))
     return turn.steps_left * (others + 1) + (others - jumped)
 
 
