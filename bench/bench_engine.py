@@ -171,7 +171,7 @@ def calls_per_second(
 def finder_seconds(lang: str = "de") -> float | None:
     """CPU seconds the ambiguity finder takes over the whole Pegasus text of ``lang``; ``None`` without the books."""
     from armata_rules.translations.corpus import load_corpus
-    from armata_rules.translations.finder import find_in_text
+    from armata_rules.translations.newtext import find_in_text
     from armata_rules.translations.sources import SOURCES, RulebookError, Rulebooks
 
     try:
