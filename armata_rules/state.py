@@ -86,13 +86,16 @@ class Stack:
 
 
 @dataclass(frozen=True, slots=True)
-class HeroState:
+class HeroState(Memo):
     """One Powerwolf: position, cards in each zone, reward tokens, wounds, earned advanced cards, spent icons.
 
     ``hand``, ``discard`` and ``tokens`` are sorted ids. ``chosen`` is the action card chosen in Phase 1 (face down
     until all have chosen, then the card played for the round); ``played`` holds the other cards placed in front of
     the hero this round (peg19.en:949, peg19.en:1020). ``spent`` records the ability icons already used in the
     current scope (turn or round, by reading) as ``"SOURCE_ID/ability/INDEX"``.
+
+    A hero often stays the same object through many game states, so data derived from it alone (the sources of its
+    abilities) is cached on it (:class:`~armata_rules.immutable.Memo`).
     """
 
     hero: Hero
