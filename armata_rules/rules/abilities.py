@@ -260,14 +260,19 @@ def ability_actions(ctx: RulesContext, state: GameState, seat: int, stage: str) 
 
 
 def _usable_sources(ctx: RulesContext, hero: HeroState, stage: str) -> tuple[tuple[Ability, tuple[Source, ...]], ...]:
-    """The abilities usable at ``stage`` that ``hero`` has a source for, in the stage's order, with the sources
-    (cached on the hero, like the sources themselves)."""
+    """The abilities usable at ``stage`` that ``hero`` has a source for, in the stage's order, with the sources:
+    cached like the sources themselves, on the hero and by the hero's content on the game."""
     key = (_usable_sources, stage)
     cache = memo(hero)
     entry: tuple[RulesContext, tuple[tuple[Ability, tuple[Source, ...]], ...]] | None = cache.get(key)
     if entry is None or entry[0] is not ctx:
-        found = sources_by_ability(ctx, hero, stage == "fight")
-        entry = cache[key] = (ctx, tuple((a, found[a]) for a in _usable(stage) if a in found))
+        shared = memo(ctx)
+        content = (_usable_sources, stage, hero.chosen, hero.hand, hero.spent, hero.tokens, hero.wounds)
+        usable: tuple[tuple[Ability, tuple[Source, ...]], ...] | None = shared.get(content)
+        if usable is None:
+            found = sources_by_ability(ctx, hero, stage == "fight")
+            usable = shared[content] = tuple((a, found[a]) for a in _usable(stage) if a in found)
+        entry = cache[key] = (ctx, usable)
     return entry[1]
 
 

@@ -116,15 +116,13 @@ def active_encounter(state: GameState, space: SpaceId, ctx: RulesContext) -> boo
     return ctx.fortress.spaces[space].kind.is_encounter and space not in state.fight_tokens
 
 
-def _seats_at(state: GameState) -> dict[SpaceId | None, tuple[int, ...]]:
-    """Which seats stand on each space (computed once per state: every candidate step asks)."""
+def _others(state: GameState, seat: int) -> frozenset[SpaceId | None]:
+    """Where the heroes other than ``seat`` stand (computed once per state and seat: every candidate step asks)."""
     cache = memo(state)
-    found: dict[SpaceId | None, tuple[int, ...]] | None = cache.get(_seats_at)
+    key = (_others, seat)
+    found: frozenset[SpaceId | None] | None = cache.get(key)
     if found is None:
-        found = {}
-        for seat, hero in enumerate(state.heroes):
-            found[hero.position] = (*found.get(hero.position, ()), seat)
-        cache[_seats_at] = found
+        found = cache[key] = frozenset(h.position for other, h in enumerate(state.heroes) if other != seat)
     return found
 
 
@@ -138,7 +136,7 @@ def _strigoi_spaces(state: GameState) -> frozenset[SpaceId | None]:
 
 
 def _other_hero_at(state: GameState, seat: int, space: SpaceId) -> bool:
-    return any(other != seat for other in _seats_at(state).get(space, ()))
+    return space in _others(state, seat)
 
 
 def step_cost(state: GameState, seat: int, to: SpaceId) -> int:
@@ -239,14 +237,16 @@ class MoveRules(DecisionHandler[MoveFrame]):
             if back:
                 return Refusal(MOVE_STEP, f"a jump lands beyond the jumped Powerwolf, never back on {to}")
             return Refusal(MOVE_STEP, "no movement left this turn")
-        must_leave = not _can_stop_on(state, seat, to)
-        if _strigoi_at(state, to) and not _can_cross_strigoi(ctx, state, seat):
+        onto_powerwolf = to in _others(state, seat)
+        onto_strigoi = to in _strigoi_spaces(state)
+        if onto_strigoi and not _can_cross_strigoi(ctx, state, seat):
             return Refusal(MOVE_STEP, f"a Strigoi stands on {to}: crossing it needs Stealth")
-        onto_powerwolf = _other_hero_at(state, seat, to)
+        if not (onto_powerwolf or onto_strigoi):  # a free space: the hero may stop there
+            return None
         left = cast(int, effects.steps_after(turn.steps_left, onto_powerwolf))
         here = state.heroes[seat].position
         trail = (*(turn.trail or (here,)), to) if onto_powerwolf and here is not None else ()
-        if must_leave and not _can_leave(ctx, state, seat, to, left, trail):
+        if not _can_leave(ctx, state, seat, to, left, trail):
             return Refusal(MOVE_STEP, f"{to} is taken and the hero could not move on from it to a free space")
         return None
 
