@@ -240,13 +240,21 @@ class GameState(Memo):
 def _plain(value: object) -> object:
     if isinstance(value, Enum):
         return value.value
+    if value is None or isinstance(value, (str, int, float)):  # bool is an int
+        return value
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     if isinstance(value, (frozenset, set)):
         return sorted(_plain(v) for v in value)  # type: ignore[type-var]
-    if hasattr(value, "__dataclass_fields__"):
-        return {"__type__": type(value).__name__} | {
-            f.name: _plain(getattr(value, f.name))
-            for f in fields(value)  # type: ignore[arg-type]
-        }
+    names = _FIELD_NAMES.get(type(value))
+    if names is None and hasattr(value, "__dataclass_fields__"):
+        names = _FIELD_NAMES[type(value)] = tuple(f.name for f in fields(value))  # type: ignore[arg-type]
+    if names is not None:
+        plain: dict[str, object] = {"__type__": type(value).__name__}
+        for name in names:
+            plain[name] = _plain(getattr(value, name))
+        return plain
     return value
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # the fields of each dataclass met, looked up once
