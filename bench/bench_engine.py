@@ -208,7 +208,7 @@ def memory(errors: Errors) -> tuple[float, float, int, int]:
     except Exception as err:  # counted and reported
         errors.add(err, "memory game")
     for kept in states:  # derived data cached while playing is not part of a state's own size
-        for holder in (kept, kept.board):
+        for holder in (kept, kept.board, *kept.heroes):
             if hasattr(holder, "_memo"):
                 object.__delattr__(holder, "_memo")
     gc.collect()
