@@ -28,7 +28,8 @@ from armata_rules.board.placement import legal_ladder_sites
 from armata_rules.components.icons import Hero
 from armata_rules.components.pack import DataPack, default_pack
 from armata_rules.effects import strigoi_win
-from armata_rules.frames import DecisionKind, Frame
+from armata_rules.errors import EngineInvariantError, expect
+from armata_rules.frames import Frame
 from armata_rules.immutable import replace
 from armata_rules.observation import Observation, observe
 from armata_rules.rules import HANDLERS
@@ -38,7 +39,7 @@ from armata_rules.rules.flow import log
 from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHandler, Handler
 from armata_rules.rules.registry import RuleViolation, rule
 from armata_rules.rules.setup import initial_state as setup_state
-from armata_rules.state import GameState, Outcome
+from armata_rules.state import Blood, GameState, Outcome
 from armata_rules.variants import Ruleset
 
 __all__ = ["ChanceMode", "Game", "GameSetupError", "RuleViolation"]
@@ -203,7 +204,7 @@ class Game:
             return []
         if isinstance(handler, ChanceHandler):
             return [outcome for outcome, _ in handler.outcomes(self.ctx, state, frame)]
-        assert isinstance(handler, DecisionHandler)
+        handler = expect(handler, DecisionHandler, "engine.legal_actions")  # the guard admitted only this kind
         return handler.legal(self.ctx, state, frame)
 
     def chance_outcomes(self, state: GameState) -> list[tuple[ChanceOutcome, float]]:
@@ -239,7 +240,7 @@ class Game:
             new = handler.apply(self.ctx, state, frame, action)
             new = replace(new, chance_count=new.chance_count + 1)
         else:
-            assert isinstance(handler, DecisionHandler)
+            handler = expect(handler, DecisionHandler, "engine.apply")  # the guard admitted only this kind
             refusal = handler.guard(self.ctx, state, frame, action)
             if refusal is not None:
                 raise RuleViolation(refusal.rule, refusal.message, action)
@@ -282,24 +283,33 @@ class Game:
         return outcomes[-1][0]
 
     def _settle(self, state: GameState) -> GameState:
-        """Run automatic frames (and, in auto mode, chance) until a decision is due or the game is over."""
+        """Run automatic frames (and, in auto mode, chance) until a decision is due or the game is over.
+
+        Victory is checked whenever the blood counters may have changed: each step's state is checked unless its
+        ``blood`` is the very object already found short of the inferno's limit (the check reads nothing else).
+        """
+        loss = self.ctx.inferno_loss
+        auto_chance = self.chance == "auto"
+        checked: Blood | None = None
         for _ in range(_MAX_AUTOMATIC_STEPS):
-            state = self._check_victory(state)
-            if state.outcome is not None or not state.frames:
+            if state.outcome is not None:
+                return state
+            if state.blood is not checked:
+                if strigoi_win(state.blood.inferno, loss):
+                    return log(replace(state, outcome=Outcome.STRIGOI_WIN), "the inferno is full: the Strigoi win")
+                checked = state.blood
+            if not state.frames:
                 return state
             frame = state.frames[-1]
-            kind = frame.to_act().kind
             handler = HANDLERS[type(frame)]
-            if kind is DecisionKind.AUTOMATIC:
-                assert isinstance(handler, AutoHandler)
+            if isinstance(handler, AutoHandler):  # the automatic frames (DecisionKind.AUTOMATIC)
                 state = handler.run(self.ctx, state, frame)
-            elif kind is DecisionKind.CHANCE and self.chance == "auto":
-                assert isinstance(handler, ChanceHandler)
+            elif auto_chance and isinstance(handler, ChanceHandler):  # DecisionKind.CHANCE
                 outcome = self._pick(state, handler.outcomes(self.ctx, state, frame))
                 state = replace(handler.apply(self.ctx, state, frame, outcome), chance_count=state.chance_count + 1)
             else:
                 return state
-        raise AssertionError("the engine ran too many automatic steps without a decision")
+        raise EngineInvariantError("the engine ran too many automatic steps without a decision")
 
     def _check_victory(self, state: GameState) -> GameState:
         if state.outcome is None and strigoi_win(state.blood.inferno, self.ctx.inferno_loss):

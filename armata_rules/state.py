@@ -90,13 +90,16 @@ class Stack:
 
 
 @dataclass(frozen=True, slots=True)
-class HeroState:
+class HeroState(Memo):
     """One Powerwolf: position, cards in each zone, reward tokens, wounds, earned advanced cards, spent icons.
 
     ``hand``, ``discard`` and ``tokens`` are sorted ids. ``chosen`` is the action card chosen in Phase 1 (face down
     until all have chosen, then the card played for the round); ``played`` holds the other cards placed in front of
     the hero this round (peg19.en:949, peg19.en:1020). ``spent`` records the ability icons already used in the
     current scope (turn or round, by reading) as ``"SOURCE_ID/ability/INDEX"``.
+
+    A hero often stays the same object through many game states, so data derived from it alone (the sources of its
+    abilities) is cached on it (:class:`~armata_rules.immutable.Memo`).
     """
 
     hero: Hero
@@ -366,13 +369,21 @@ def _check_sorted(state: GameState, source: str) -> None:
 def _plain(value: object) -> object:
     if isinstance(value, Enum):
         return value.value
+    if value is None or isinstance(value, (str, int, float)):  # bool is an int
+        return value
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     if isinstance(value, (frozenset, set)):
         return sorted(_plain(v) for v in value)  # type: ignore[type-var]
-    if hasattr(value, "__dataclass_fields__"):
-        return {"__type__": type(value).__name__} | {
-            f.name: _plain(getattr(value, f.name))
-            for f in fields(value)  # type: ignore[arg-type]
-        }
+    names = _FIELD_NAMES.get(type(value))
+    if names is None and hasattr(value, "__dataclass_fields__"):
+        names = _FIELD_NAMES[type(value)] = tuple(f.name for f in fields(value))  # type: ignore[arg-type]
+    if names is not None:
+        plain: dict[str, object] = {"__type__": type(value).__name__}
+        for name in names:
+            plain[name] = _plain(getattr(value, name))
+        return plain
     return value
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # the fields of each dataclass met, looked up once

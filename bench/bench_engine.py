@@ -171,7 +171,7 @@ def calls_per_second(
 def finder_seconds(lang: str = "de") -> float | None:
     """CPU seconds the ambiguity finder takes over the whole Pegasus text of ``lang``; ``None`` without the books."""
     from armata_rules.translations.corpus import load_corpus
-    from armata_rules.translations.finder import find_in_text
+    from armata_rules.translations.newtext import find_in_text
     from armata_rules.translations.sources import SOURCES, RulebookError, Rulebooks
 
     try:
@@ -208,7 +208,7 @@ def memory(errors: Errors) -> tuple[float, float, int, int]:
     except Exception as err:  # counted and reported
         errors.add(err, "memory game")
     for kept in states:  # derived data cached while playing is not part of a state's own size
-        for holder in (kept, kept.board):
+        for holder in (kept, kept.board, *kept.heroes):
             if hasattr(holder, "_memo"):
                 object.__delattr__(holder, "_memo")
     gc.collect()

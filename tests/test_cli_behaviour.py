@@ -3,11 +3,13 @@ traceback on a closed pipe, Ctrl-C or an unwritable path, progress on standard e
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import io
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -69,10 +71,19 @@ def test_help_lists_choices_and_exit_statuses(capsys: pytest.CaptureFixture[str]
 
 
 def test_json_is_spelled_json_on_every_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
-    parser = cli._parser()
-    for action in parser._subparsers._group_actions:  # type: ignore[union-attr]
-        for name, sub in action.choices.items():  # type: ignore[union-attr]
-            assert "--json" in sub.format_help(), name
+    def leaves(parser: argparse.ArgumentParser, name: str) -> Iterator[tuple[str, argparse.ArgumentParser]]:
+        """Every command that runs something (``study readings``, not ``study``)."""
+        if parser._subparsers is None:
+            yield name, parser
+            return
+        for action in parser._subparsers._group_actions:
+            for sub_name, sub in action.choices.items():  # type: ignore[union-attr]
+                yield from leaves(sub, f"{name} {sub_name}".strip())
+
+    commands = dict(leaves(cli._parser(), ""))
+    assert "study readings" in commands and "simulate" in commands
+    for name, sub in commands.items():
+        assert "--json" in sub.format_help(), name
     assert main(["ambiguities", "--json"]) == 0
     as_json = capsys.readouterr().out
     assert main(["ambiguities", "--format", "json"]) == 0

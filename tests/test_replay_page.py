@@ -85,7 +85,8 @@ def test_a_record_that_does_not_replay_gets_no_page(record_file: Path, tmp_path:
     with pytest.raises(RecordError, match="final_hash"):
         replay_page(broken, "broken.json")
     save_record(broken, tmp_path / "broken.json")
-    assert main(["replay", str(tmp_path / "broken.json"), "--html", str(tmp_path / "out.html")]) == 2
+    # a replay mismatch is a failed check: exit 1 (README, exit statuses)
+    assert main(["replay", str(tmp_path / "broken.json"), "--html", str(tmp_path / "out.html")]) == 1
     assert not (tmp_path / "out.html").exists()
 
 

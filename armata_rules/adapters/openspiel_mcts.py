@@ -28,7 +28,7 @@ from armata_rules.adapters.table import progress
 from armata_rules.encoding import legal_actions_of
 from armata_rules.sim.bots import GreedyBot
 
-__all__ = ["GameResult", "ProgressEvaluator", "play", "win_rate"]
+__all__ = ["MatchResult", "ProgressEvaluator", "play", "win_rate"]
 
 #: How steeply progress turns into a value: ``tanh(PROGRESS_SLOPE * progress)``.
 PROGRESS_SLOPE = 0.3
@@ -53,7 +53,7 @@ class ProgressEvaluator(mcts.Evaluator):  # type: ignore[misc]
 
 
 @dataclass(frozen=True)
-class GameResult:
+class MatchResult:
     """How one complete game went."""
 
     outcome: str
@@ -61,7 +61,9 @@ class GameResult:
     decisions: int
 
 
-def play(players: int = 2, bot: Literal["mcts", "greedy"] = "mcts", seed: int = 0, simulations: int = 20) -> GameResult:
+def play(
+    players: int = 2, bot: Literal["mcts", "greedy"] = "mcts", seed: int = 0, simulations: int = 20
+) -> MatchResult:
     """One complete game of ``python_armata_strigoi`` with ``bot`` deciding for every seat; chance by ``seed``."""
     game = pyspiel.load_game("python_armata_strigoi", {"players": players})
     state: ArmataState = game.new_initial_state()
@@ -95,7 +97,7 @@ def play(players: int = 2, bot: Literal["mcts", "greedy"] = "mcts", seed: int = 
         state.apply_action(action)
         decisions += 1
     outcome = state.state.outcome
-    return GameResult("" if outcome is None else outcome.value, state.state.round, decisions)
+    return MatchResult("" if outcome is None else outcome.value, state.state.round, decisions)
 
 
 def win_rate(

@@ -164,6 +164,7 @@ class Fortress:
         for site in self.ladder_sites.values():
             self.spaces[site.space] = Space(site.space, None, SpaceKind.LADDER, site.cell, on_platform=False)
         self._static_edges = self._build_static_edges()
+        self._build_pieces()
         self._view = lru_cache(maxsize=4096)(self._build_view)
 
     # ------------------------------------------------------------------ states
@@ -343,63 +344,146 @@ class Fortress:
         # with PYTHONHASHSEED, and the join order fixes the order of every space's exits
         return tuple(sorted(edges))
 
+    def _build_pieces(self) -> None:
+        """What a view is assembled from, computed once per layout: where each platform's spaces lie and which
+        corridors they open at each of its six rotations, the corridors that never change, and each ladder tile's.
+
+        Corridor maps are kept per space, keyed by cell direction in direction order. A fixed space whose corridors
+        can change (a platform opening or a ladder entry reaches it) is *volatile*: its map is completed per view.
+        """
+        cells: dict[SpaceId, Hex] = {}
+        for sid, sp in self.spaces.items():
+            if sp.room is not None and not sp.on_platform:
+                cells[sid] = self.room_centres[sp.room] + sp.local
+        fixed: dict[SpaceId, dict[int, SpaceId]] = {sid: {} for sid in cells}
+        # per platform and rotation: its spaces' cells, their corridor maps, and (fixed space, direction, platform
+        # space) for the corridors it opens onto fixed spaces
+        self._platform_cells: list[list[dict[SpaceId, Hex]]] = []
+        self._platform_corridors: list[list[dict[SpaceId, dict[int, SpaceId]]]] = []
+        self._platform_touches: list[list[tuple[tuple[SpaceId, int, SpaceId], ...]]] = []
+        platform_edges: dict[str, list[tuple[SpaceId, SpaceId]]] = {room: [] for room in self.platform_rooms}
+        for a, b in self._static_edges:
+            rooms_turning = {self.spaces[x].room for x in (a, b) if self.spaces[x].on_platform}
+            if not rooms_turning:
+                direction = _direction(cells[a], cells[b], a, b)
+                fixed[a][direction] = b
+                fixed[b][opposite(direction)] = a
+            elif len(rooms_turning) == 1:
+                platform_edges[rooms_turning.pop() or ""].append((a, b))
+            else:
+                raise EngineInvariantError(f"corridor {a} - {b} joins two platforms")
+        for room in self.platform_rooms:
+            tile, platform, centre = self.rooms[room], self._platform(room), self.room_centres[room]
+            mine = list(self.iter_platform_spaces(room))
+            by_cells, by_corridors, by_touches = [], [], []
+            for steps in range(6):
+                here = {sid: centre + rotate(self.spaces[sid].local, steps) for sid in mine}
+                own: dict[SpaceId, dict[int, SpaceId]] = {sid: {} for sid in mine}
+                touches: list[tuple[SpaceId, int, SpaceId]] = []
+                where = {**cells, **here}
+                joins = list(platform_edges[room])
+                for local, direction in platform.openings:
+                    inner = space_id(room, local)
+                    world_dir = (direction + steps) % 6
+                    outer = self._fixed_cells.get(here[inner].neighbour(world_dir))
+                    if outer is None:
+                        continue
+                    outer_space = self.spaces[outer]
+                    meets = (outer_space.local, opposite(world_dir)) in tile.openings
+                    if outer_space.room == room and not outer_space.on_platform and meets:
+                        joins.append((inner, outer))
+                for a, b in joins:
+                    direction = _direction(where[a], where[b], a, b)
+                    for x, d, y in ((a, direction, b), (b, opposite(direction), a)):
+                        if x in own:
+                            own[x][d] = y
+                        else:
+                            touches.append((x, d, y))
+                by_cells.append(here)
+                by_corridors.append({sid: dict(sorted(exits.items())) for sid, exits in own.items()})
+                by_touches.append(tuple(touches))
+            self._platform_cells.append(by_cells)
+            self._platform_corridors.append(by_corridors)
+            self._platform_touches.append(by_touches)
+        self._ladder_corridors: dict[SpaceId, dict[int, SpaceId]] = {}
+        self._ladder_touches: dict[SpaceId, tuple[tuple[SpaceId, int, SpaceId], ...]] = {}
+        for sid, site in self.ladder_sites.items():
+            own_exits: dict[int, SpaceId] = {}
+            ladder_touches = []
+            for entry in site.entries:
+                direction = _direction(site.cell, cells[entry], sid, entry)
+                own_exits[direction] = entry
+                ladder_touches.append((entry, opposite(direction), sid))
+            self._ladder_corridors[sid] = dict(sorted(own_exits.items()))
+            self._ladder_touches[sid] = tuple(ladder_touches)
+        self._volatile = frozenset(
+            x
+            for touches in [*(t for per in self._platform_touches for t in per), *self._ladder_touches.values()]
+            for x, _, _ in touches
+        )
+        self._fixed_corridors = {sid: dict(sorted(exits.items())) for sid, exits in fixed.items()}
+        # every space in layout order: what decides whether and where it is in play
+        self._order: tuple[tuple[SpaceId, int, Hex | None], ...] = tuple(
+            (sid, -2, sp.local)
+            if sp.room is None
+            else (sid, self._platform_index[sp.room], None)
+            if sp.on_platform
+            else (sid, -1, cells[sid])
+            for sid, sp in self.spaces.items()
+        )
+        self._is_stairs = frozenset(sid for sid, sp in self.spaces.items() if sp.kind.is_stairs)
+
     def _build_view(self, state: FortressState) -> FortressView:
         if len(state.rotations) != len(self.platform_rooms):
             raise ValueError(f"state has {len(state.rotations)} rotations for {len(self.platform_rooms)} platforms")
+        ladders, collapsed, rotations = state.ladders, state.collapsed, state.rotations
+        turning = [
+            None if room in collapsed else rotations[index] % 6 for index, room in enumerate(self.platform_rooms)
+        ]
+        volatile: dict[SpaceId, dict[int, SpaceId]] = {}
+
+        def touch(touches: tuple[tuple[SpaceId, int, SpaceId], ...]) -> None:
+            for x, d, y in touches:
+                if x not in volatile:
+                    volatile[x] = dict(self._fixed_corridors[x])
+                volatile[x][d] = y
+
+        for index, steps in enumerate(turning):
+            if steps is not None:
+                touch(self._platform_touches[index][steps])
+        for sid in sorted(ladders):  # sorted, though each space's map is put in direction order anyway
+            touch(self._ladder_touches[sid])
         cells: dict[SpaceId, Hex] = {}
-        for sid, sp in self.spaces.items():
-            if sp.room is None:
-                if sid in state.ladders:
-                    cells[sid] = sp.local
-                continue
-            centre = self.room_centres[sp.room]
-            if not sp.on_platform:
-                cells[sid] = centre + sp.local
-            elif sp.room not in state.collapsed:
-                cells[sid] = centre + rotate(sp.local, self.rotation(state, sp.room))
+        corridors: dict[SpaceId, Mapping[int, SpaceId]] = {}
+        fixed_corridors, volatile_spaces = self._fixed_corridors, self._volatile
+        for sid, platform, cell in self._order:
+            if platform == -1:
+                cells[sid] = present(cell, f"fixed space {sid} has a cell")
+                if sid in volatile_spaces:
+                    found = volatile.get(sid)
+                    corridors[sid] = fixed_corridors[sid] if found is None else dict(sorted(found.items()))
+                else:
+                    corridors[sid] = fixed_corridors[sid]
+            elif platform >= 0:
+                steps = turning[platform]
+                if steps is not None:
+                    cells[sid] = self._platform_cells[platform][steps][sid]
+                    corridors[sid] = self._platform_corridors[platform][steps][sid]
+            elif sid in ladders:
+                cells[sid] = present(cell, f"ladder site {sid} has a cell")
+                corridors[sid] = self._ladder_corridors[sid]
         at = {cell: sid for sid, cell in cells.items()}
-        corridors: dict[SpaceId, dict[int, SpaceId]] = {sid: {} for sid in cells}
-
-        def join(a: SpaceId, b: SpaceId) -> None:
-            if a in cells and b in cells:
-                direction = direction_between(cells[a], cells[b])
-                if direction is None:  # the loader guarantees neighbours; keep the map honest regardless
-                    raise EngineInvariantError(f"corridor {a} - {b} joins cells that are not neighbours")
-                corridors[a][direction] = b
-                corridors[b][opposite(direction)] = a
-
-        for a, b in self._static_edges:
-            join(a, b)
-        for room in self.platform_rooms:
-            if room in state.collapsed:
-                continue
-            tile = self.rooms[room]
-            platform = self._platform(room)
-            steps = self.rotation(state, room)
-            for local, direction in platform.openings:
-                inner = space_id(room, local)
-                world_dir = (direction + steps) % 6
-                outer = at.get(cells[inner].neighbour(world_dir))
-                if outer is None:
-                    continue
-                outer_space = self.spaces[outer]
-                meets = (outer_space.local, opposite(world_dir)) in tile.openings
-                if outer_space.room == room and not outer_space.on_platform and meets:
-                    join(inner, outer)
-        for sid in sorted(state.ladders):  # sorted: corridor order must not depend on set iteration order
-            for entry in self.ladder_sites[sid].entries:
-                join(sid, entry)
-        # exits in direction order, whatever order the corridors were joined in
-        corridors = {sid: dict(sorted(exits.items())) for sid, exits in corridors.items()}
-        stairs = tuple(sid for sid in cells if self.spaces[sid].kind.is_stairs)
+        is_stairs = self._is_stairs
+        stairs = tuple(sid for sid in cells if sid in is_stairs)
         rooms: dict[str, list[SpaceId]] = {}
+        spaces = self.spaces
         for sid in cells:
-            owner = self.spaces[sid].room
+            owner = spaces[sid].room
             if owner is not None:
                 rooms.setdefault(owner, []).append(sid)
         neighbours = {sid: tuple(exits.values()) for sid, exits in corridors.items()}
         exits = {
-            sid: near + tuple(other for other in stairs if other != sid) if self.spaces[sid].kind.is_stairs else near
+            sid: near + tuple(other for other in stairs if other != sid) if sid in is_stairs else near
             for sid, near in neighbours.items()
         }
         return FortressView(
@@ -442,6 +526,14 @@ class Fortress:
 
 _COMPILED: dict[int, tuple[Layout, Fortress]] = {}
 _COMPILED_MAX = 16
+
+
+def _direction(a: Hex, b: Hex, a_id: SpaceId, b_id: SpaceId) -> int:
+    """The cell direction from ``a`` to its neighbour ``b``; the loader guarantees corridors join neighbours."""
+    direction = direction_between(a, b)
+    if direction is None:
+        raise EngineInvariantError(f"corridor {a_id} - {b_id} joins cells that are not neighbours")
+    return direction
 
 
 def space_id(room: str, local: Hex) -> SpaceId:

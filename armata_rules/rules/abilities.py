@@ -21,16 +21,24 @@ from armata_rules.effects import (
     execute,
     execute_all,
 )
+from armata_rules.errors import EngineInvariantError, expect, present
 from armata_rules.frames import DrawLoot, MoveFrame
-from armata_rules.immutable import replace
+from armata_rules.immutable import memo, replace
 from armata_rules.rules.awards import NIGHTTIME_REBEL, check_rebel
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.flow import log, pop, push, take_back_discard
 from armata_rules.rules.handlers import Refusal
 from armata_rules.rules.registry import interpretation, rule
-from armata_rules.rules.sources import ICON_USE, Source, available_sources, source_units, spend_source
+from armata_rules.rules.sources import (
+    ICON_USE,
+    Source,
+    available_sources,
+    source_units,
+    sources_by_ability,
+    spend_source,
+)
 from armata_rules.rules.wounds import heal_room
-from armata_rules.state import GameState
+from armata_rules.state import GameState, HeroState
 from armata_rules.variants import LeapLanding
 
 __all__ = ["EXCHANGE", "ability_actions", "apply_ability", "guard_ability", "neighbours_of"]
@@ -157,7 +165,7 @@ def neighbours_of(ctx: RulesContext, state: GameState, seat: int) -> list[int]:
     here = state.heroes[seat].position
     if here is None:
         return []
-    near = set(ctx.fortress.neighbours(here, state.board))
+    near = ctx.fortress.view(state.board).adjacent.get(here, frozenset())
     return [other for other, hero in enumerate(state.heroes) if other != seat and hero.position in near]
 
 
@@ -235,24 +243,52 @@ def ability_actions(ctx: RulesContext, state: GameState, seat: int, stage: str) 
     """The legal ability, exchange and Rebel actions for ``seat`` at ``stage`` (move, fight_phase,
     encounter_pending, fight): built from the same sources and targets the guard checks."""
     actions: list[Action] = []
-    in_fight = stage == "fight"
-    for ability in _usable(stage):
-        sources = available_sources(ctx, state, seat, ability, in_fight=in_fight)
-        if not sources:
-            continue
+    hero = state.heroes[seat]
+    for ability, sources in _usable_sources(ctx, hero, stage):
         targets = _targets(ctx, state, seat, ability)
         if targets is None:
             continue
         for source in sources:
             actions.extend(UseAbility(seat, ability.value, source.id, source.mode, t) for t in targets)
     if stage in ("move", "fight_phase", "encounter_pending"):
-        for other in neighbours_of(ctx, state, seat):
-            actions.extend(
-                GiveReward(seat, other, card) for card in state.heroes[seat].hand if card in ctx.pack.rewards
-            )
-        if _guard_rebel(ctx, state, seat, RebelDraw(seat)) is None:
+        rewards, rebel = _hand_facts(ctx, hero)
+        if rewards:
+            for other in neighbours_of(ctx, state, seat):
+                actions.extend(GiveReward(seat, other, card) for card in rewards)
+        if rebel is not None and state.reward_deck.size > 0:  # what _guard_rebel asks, from the cached hand facts
             actions.append(RebelDraw(seat))
     return actions
+
+
+def _usable_sources(ctx: RulesContext, hero: HeroState, stage: str) -> tuple[tuple[Ability, tuple[Source, ...]], ...]:
+    """The abilities usable at ``stage`` that ``hero`` has a source for, in the stage's order, with the sources:
+    cached like the sources themselves, on the hero and by the hero's content on the game."""
+    key = (_usable_sources, stage)
+    cache = memo(hero)
+    entry: tuple[RulesContext, tuple[tuple[Ability, tuple[Source, ...]], ...]] | None = cache.get(key)
+    if entry is None or entry[0] is not ctx:
+        shared = memo(ctx)
+        content = (_usable_sources, stage, hero.chosen, hero.hand, hero.spent, hero.tokens, hero.wounds)
+        usable: tuple[tuple[Ability, tuple[Source, ...]], ...] | None = shared.get(content)
+        if usable is None:
+            found = sources_by_ability(ctx, hero, stage == "fight")
+            usable = shared[content] = tuple((a, found[a]) for a in _usable(stage) if a in found)
+        entry = cache[key] = (ctx, usable)
+    return entry[1]
+
+
+def _hand_facts(ctx: RulesContext, hero: HeroState) -> tuple[tuple[str, ...], str | None]:
+    """The reward cards in ``hero``'s hand (in hand order) and its Nighttime Rebel, if it holds one (cached)."""
+    cache = memo(hero)
+    entry: tuple[RulesContext, tuple[tuple[str, ...], str | None]] | None = cache.get(_hand_facts)
+    if entry is None or entry[0] is not ctx:
+        rewards = tuple(card for card in hero.hand if card in ctx.pack.rewards)
+        rebel = next(
+            (c for c in hero.hand if ctx.is_action_card(c) and ctx.card(c).title == "Nighttime Rebel"),
+            None,
+        )
+        entry = cache[_hand_facts] = (ctx, (rewards, rebel))
+    return entry[1]
 
 
 def guard_ability(ctx: RulesContext, state: GameState, seat: int, action: Action, stage: str) -> Refusal | None:
@@ -261,7 +297,7 @@ def guard_ability(ctx: RulesContext, state: GameState, seat: int, action: Action
         return _guard_give(ctx, state, seat, action, stage)
     if isinstance(action, RebelDraw):
         return _guard_rebel(ctx, state, seat, action)
-    assert isinstance(action, UseAbility)
+    action = expect(action, UseAbility, "rules.abilities.guard_ability")  # the guard admitted only this kind
     who = ctx.heroes[seat].value
     if action.seat != seat:
         return Refusal(ICON_USE, f"it is {who}'s decision, not seat {action.seat}'s")
@@ -295,11 +331,8 @@ def _guard_give(ctx: RulesContext, state: GameState, seat: int, action: GiveRewa
 
 def _rebel_card(ctx: RulesContext, state: GameState, seat: int) -> tuple[str, CardZone] | None:
     """Nighttime Rebel in ``seat``'s hand: the card played this round is not given up (rebel-draw-from-hand)."""
-    hero = state.heroes[seat]
-    for card in hero.hand:
-        if ctx.is_action_card(card) and ctx.card(card).title == "Nighttime Rebel":
-            return card, CardZone.HAND
-    return None
+    rebel = _hand_facts(ctx, state.heroes[seat])[1]
+    return None if rebel is None else (rebel, CardZone.HAND)
 
 
 interpretation(
@@ -335,10 +368,10 @@ def apply_ability(ctx: RulesContext, state: GameState, seat: int, action: Action
         return check_rebel(ctx, log(state, f"{who} hands {action.card} to {ctx.heroes[action.to].value}"))
     if isinstance(action, RebelDraw):
         found = _rebel_card(ctx, state, seat)
-        assert found is not None
+        found = present(found, "rules.abilities.apply_ability: found")
         state = execute(state, MoveCard(found[0], seat, found[1], CardZone.BOX))
         return push(log(state, f"{who} gives up Nighttime Rebel to draw a reward card"), DrawLoot(seat, "card"))
-    assert isinstance(action, UseAbility)
+    action = expect(action, UseAbility, "rules.abilities.apply_ability")  # the guard admitted only this kind
     ability = Ability(action.ability)
     source = Source(action.source, action.mode)
     units = max(1, source_units(ctx, state, seat, ability, source))
@@ -354,15 +387,15 @@ def apply_ability(ctx: RulesContext, state: GameState, seat: int, action: Action
         state = execute(state, MoveHero(seat, action.target))
         return _landed(ctx, state, seat, action.target)
     if ability is Ability.STEALTH:
-        assert state.turn is not None
-        return replace(state, turn=replace(state.turn, stealthy=True))
+        turn = present(state.turn, "Stealth is used during a turn (its guard checks the stage)")
+        return replace(state, turn=replace(turn, stealthy=True))
     if ability is Ability.RECOVERY:
         return check_rebel(ctx, take_back_discard(state, seat))
     if ability is Ability.RETRIEVAL:
         return check_rebel(ctx, execute(state, MoveCard(action.target, seat, CardZone.DISCARD, CardZone.HAND)))
     if ability is Ability.GATES_OF_HELL:
         return execute_all(state, [RemoveFightToken(space) for space in state.fight_tokens])
-    raise AssertionError(f"unhandled ability {ability}")
+    raise EngineInvariantError(f"unhandled ability {ability}")
 
 
 def _landed(ctx: RulesContext, state: GameState, seat: int, space: SpaceId) -> GameState:

@@ -8,6 +8,7 @@ from armata_rules.board.fortress import Fortress
 from armata_rules.components.cards import ActionCard
 from armata_rules.components.icons import Ability, Hero
 from armata_rules.components.pack import DataPack
+from armata_rules.immutable import Memo
 from armata_rules.rules.registry import EngineInvariantError
 from armata_rules.state import GameState, HeroState
 from armata_rules.variants import Ruleset
@@ -16,8 +17,11 @@ __all__ = ["RulesContext"]
 
 
 @dataclass(frozen=True)
-class RulesContext:
-    """The fixed facts a rule reads: the ruleset, the data pack, the compiled fortress, the heroes in seat order."""
+class RulesContext(Memo):
+    """The fixed facts a rule reads: the ruleset, the data pack, the compiled fortress, the heroes in seat order.
+
+    Rules may cache data derived from these facts (and from values named in the key) in its memo slot.
+    """
 
     ruleset: Ruleset
     pack: DataPack

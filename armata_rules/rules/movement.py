@@ -18,6 +18,7 @@ from armata_rules.actions import Action, EndMove, GiveReward, RebelDraw, Step, U
 from armata_rules.board.fortress import SpaceId
 from armata_rules.components.icons import Ability
 from armata_rules.effects import MoveHero, execute
+from armata_rules.errors import expect, present
 from armata_rules.frames import MoveFrame
 from armata_rules.immutable import memo, replace
 from armata_rules.rules.abilities import ability_actions, apply_ability, guard_ability
@@ -116,15 +117,13 @@ def active_encounter(state: GameState, space: SpaceId, ctx: RulesContext) -> boo
     return ctx.fortress.spaces[space].kind.is_encounter and space not in state.fight_tokens
 
 
-def _seats_at(state: GameState) -> dict[SpaceId | None, tuple[int, ...]]:
-    """Which seats stand on each space (computed once per state: every candidate step asks)."""
+def _others(state: GameState, seat: int) -> frozenset[SpaceId | None]:
+    """Where the heroes other than ``seat`` stand (computed once per state and seat: every candidate step asks)."""
     cache = memo(state)
-    found: dict[SpaceId | None, tuple[int, ...]] | None = cache.get(_seats_at)
+    key = (_others, seat)
+    found: frozenset[SpaceId | None] | None = cache.get(key)
     if found is None:
-        found = {}
-        for seat, hero in enumerate(state.heroes):
-            found[hero.position] = (*found.get(hero.position, ()), seat)
-        cache[_seats_at] = found
+        found = cache[key] = frozenset(h.position for other, h in enumerate(state.heroes) if other != seat)
     return found
 
 
@@ -138,7 +137,7 @@ def _strigoi_spaces(state: GameState) -> frozenset[SpaceId | None]:
 
 
 def _other_hero_at(state: GameState, seat: int, space: SpaceId) -> bool:
-    return any(other != seat for other in _seats_at(state).get(space, ()))
+    return space in _others(state, seat)
 
 
 def step_cost(state: GameState, seat: int, to: SpaceId) -> int:
@@ -191,7 +190,7 @@ class MoveRules(DecisionHandler[MoveFrame]):
 
     def candidates(self, ctx: RulesContext, state: GameState, frame: MoveFrame) -> Iterable[Action]:
         position = state.heroes[frame.seat].position
-        assert position is not None
+        position = present(position, "rules.movement.candidates: position")
         return [
             *(Step(frame.seat, to) for to in _exits(ctx, state, position)),
             EndMove(frame.seat),
@@ -200,7 +199,7 @@ class MoveRules(DecisionHandler[MoveFrame]):
 
     def legal(self, ctx: RulesContext, state: GameState, frame: MoveFrame) -> list[Action]:
         position = state.heroes[frame.seat].position
-        assert position is not None
+        position = present(position, "rules.movement.legal: position")
         moves: list[Action] = [
             Step(frame.seat, to)
             for to in _exits(ctx, state, position)
@@ -223,7 +222,7 @@ class MoveRules(DecisionHandler[MoveFrame]):
         if action.seat != frame.seat:
             return Refusal(MOVE_STEP, f"it is {ctx.heroes[frame.seat].value}'s turn, not seat {action.seat}'s")
         here = state.heroes[frame.seat].position
-        assert here is not None
+        here = present(here, "rules.movement._guard_step: here")
         if action.to not in ctx.fortress.spaces:
             return Refusal(MOVE_STEP, f"{action.to!r} is no space of this fortress")
         if action.to not in _exits(ctx, state, here):
@@ -233,20 +232,22 @@ class MoveRules(DecisionHandler[MoveFrame]):
     def _blocked(self, ctx: RulesContext, state: GameState, seat: int, to: SpaceId) -> Refusal | None:
         """Why a step along an existing corridor or tunnel to ``to`` is not allowed, if it is not."""
         turn = state.turn
-        assert turn is not None
+        turn = present(turn, "rules.movement._blocked: turn")
         back = to in turn.trail
         if not effects.may_step(turn.steps_left, back):
             if back:
                 return Refusal(MOVE_STEP, f"a jump lands beyond the jumped Powerwolf, never back on {to}")
             return Refusal(MOVE_STEP, "no movement left this turn")
-        must_leave = not _can_stop_on(state, seat, to)
-        if _strigoi_at(state, to) and not _can_cross_strigoi(ctx, state, seat):
+        onto_powerwolf = to in _others(state, seat)
+        onto_strigoi = to in _strigoi_spaces(state)
+        if onto_strigoi and not _can_cross_strigoi(ctx, state, seat):
             return Refusal(MOVE_STEP, f"a Strigoi stands on {to}: crossing it needs Stealth")
-        onto_powerwolf = _other_hero_at(state, seat, to)
+        if not (onto_powerwolf or onto_strigoi):  # a free space: the hero may stop there
+            return None
         left = cast(int, effects.steps_after(turn.steps_left, onto_powerwolf))
         here = state.heroes[seat].position
         trail = (*(turn.trail or (here,)), to) if onto_powerwolf and here is not None else ()
-        if must_leave and not _can_leave(ctx, state, seat, to, left, trail):
+        if not _can_leave(ctx, state, seat, to, left, trail):
             return Refusal(MOVE_STEP, f"{to} is taken and the hero could not move on from it to a free space")
         return None
 
@@ -256,9 +257,9 @@ class MoveRules(DecisionHandler[MoveFrame]):
         if action.seat != frame.seat:
             return Refusal(MOVE_STOP, f"it is {ctx.heroes[frame.seat].value}'s turn, not seat {action.seat}'s")
         turn = state.turn
-        assert turn is not None
+        turn = present(turn, "rules.movement._guard_stop: turn")
         here = state.heroes[frame.seat].position
-        assert here is not None
+        here = present(here, "rules.movement._guard_stop: here")
         if not _can_stop_on(state, frame.seat, here):
             return Refusal(MOVE_STOP, f"two miniatures cannot stay on the same space ({here})")
         reading = ctx.ruleset.movement
@@ -274,12 +275,12 @@ class MoveRules(DecisionHandler[MoveFrame]):
 
     def apply(self, ctx: RulesContext, state: GameState, frame: MoveFrame, action: Action) -> GameState:
         turn = state.turn
-        assert turn is not None
+        turn = present(turn, "rules.movement.apply: turn")
         if isinstance(action, EndMove):
             return pop(state)
         if isinstance(action, (UseAbility, GiveReward, RebelDraw)):
             return apply_ability(ctx, state, frame.seat, action)
-        assert isinstance(action, Step)
+        action = expect(action, Step, "rules.movement.apply")  # the guard admitted only this kind
         here = state.heroes[frame.seat].position
         onto_powerwolf = _other_hero_at(state, frame.seat, action.to)
         steps_left = cast(int, effects.steps_after(turn.steps_left, onto_powerwolf))

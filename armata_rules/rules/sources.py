@@ -15,10 +15,10 @@ from armata_rules.effects import CardZone, Effect, MoveCard, SpendIcon, SpendTok
 from armata_rules.immutable import memo
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.registry import EngineInvariantError, rule
-from armata_rules.state import GameState
+from armata_rules.state import GameState, HeroState
 from armata_rules.variants import AbilityTiming
 
-__all__ = ["ICON_USE", "Source", "available_sources", "source_units", "spend_source"]
+__all__ = ["ICON_USE", "Source", "available_sources", "source_units", "sources_by_ability", "spend_source"]
 
 ICON_USE = rule(
     "ability.icons",
@@ -89,23 +89,39 @@ def _card_icons(ctx: RulesContext, card: str) -> tuple[Ability, ...]:
 def available_sources(
     ctx: RulesContext, state: GameState, seat: int, ability: Ability, *, in_fight: bool = False
 ) -> list[Source]:
-    """Every source from which ``seat`` may use ``ability`` now, in a stable order.
+    """Every source from which ``seat`` may use ``ability`` now, in a stable order."""
+    return list(sources_by_ability(ctx, state.heroes[seat], in_fight).get(ability, ()))
 
-    Computed once per state, game and question: listing the legal actions asks for every ability, and the guard
-    of the action applied next asks again.
+
+def sources_by_ability(ctx: RulesContext, hero: HeroState, in_fight: bool) -> dict[Ability, tuple[Source, ...]]:
+    """The sources of every ability ``hero`` may use now (only abilities with a source are keys). Read-only.
+
+    They depend on the hero's cards, spent icons, tokens and wounds alone, so they are computed once per such
+    content and game: cached on the hero object (listing the legal actions asks for every ability, the guard of the
+    action applied next asks again) and, for the next hero object with the same content (a hero who stepped), on
+    the game's context.
     """
-    key = (available_sources, seat, in_fight)
-    cache = memo(state)
+    key = (sources_by_ability, in_fight)
+    cache = memo(hero)
     entry: tuple[RulesContext, dict[Ability, tuple[Source, ...]]] | None = cache.get(key)
     if entry is None or entry[0] is not ctx:
-        entry = cache[key] = (ctx, _all_sources(ctx, state, seat, in_fight))
-    return list(entry[1].get(ability, ()))
+        shared = memo(ctx)
+        content = (in_fight, hero.chosen, hero.hand, hero.spent, hero.tokens, hero.wounds)
+        found: dict[Ability, tuple[Source, ...]] | None = shared.get(content)
+        if found is None:
+            if len(shared) > _SHARED_MAX:
+                shared.clear()
+            found = shared[content] = _all_sources(ctx, hero, in_fight)
+        entry = cache[key] = (ctx, found)
+    return entry[1]
 
 
-def _all_sources(ctx: RulesContext, state: GameState, seat: int, in_fight: bool) -> dict[Ability, tuple[Source, ...]]:
+_SHARED_MAX = 100_000
+
+
+def _all_sources(ctx: RulesContext, hero: HeroState, in_fight: bool) -> dict[Ability, tuple[Source, ...]]:
     """The sources of every ability at once, each ability's in the order: played card, cards discarded for it,
     reward cards (normal side, then wild), reward tokens."""
-    hero = state.heroes[seat]
     blocked = ctx.blocked(hero)
     found: dict[Ability, list[Source]] = {}
     timing_allows = ctx.ruleset.ability_timing is AbilityTiming.BEFORE_STRIGOI_ACTS

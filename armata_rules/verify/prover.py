@@ -4,7 +4,7 @@ edition preset and every player count; a failure comes with a counterexample a p
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +17,7 @@ from armata_rules.variants import Ruleset
 from armata_rules.verify.invariants import INVARIANTS, Invariant
 from armata_rules.verify.models import MODELS, Kernels, Model, Params, params_for
 
-__all__ = ["PLAYER_COUNTS", "Counterexample", "ProofResult", "prove", "prove_all"]
+__all__ = ["PLAYER_COUNTS", "Counterexample", "ProofResult", "first_failure", "prove", "prove_all"]
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 
@@ -65,11 +65,19 @@ def _check(hypothesis: Any, goal: Any) -> z3.ModelRef | None:
 
 def prove(model: Model, invariants: Iterable[Invariant], params: Params) -> list[ProofResult]:
     """The obligations of ``invariants`` on ``model`` with ``params``."""
-    invariants = list(invariants)
+    return list(_obligations(model, list(invariants), params))
+
+
+def _obligations(
+    model: Model, invariants: list[Invariant], params: Params, only: str | None = None
+) -> Iterator[ProofResult]:
+    """The obligations of ``invariants`` on ``model``, proved one by one as they are asked for; with ``only``, just
+    that invariant's (every invariant of the model is still assumed before a transition: the same obligations)."""
     v = model.variables
     all_hold = z3.And(*(inv.symbolic(v, params) for inv in invariants))
-    results = []
     for inv in invariants:
+        if only is not None and inv.id != only:
+            continue
         start = time.perf_counter()
         found = _check(z3.And(model.domain(v), model.init(v)), inv.symbolic(v, params))
         cex = None
@@ -81,7 +89,7 @@ def prove(model: Model, invariants: Iterable[Invariant], params: Params) -> list
                 "setup.components",
                 REGISTRY["setup.components"].clauses,
             )
-        results.append(_result(inv, model, "initial", params, start, cex))
+        yield _result(inv, model, "initial", params, start, cex)
         for t in model.transitions:
             start = time.perf_counter()
             post = t.step(v)
@@ -97,8 +105,41 @@ def prove(model: Model, invariants: Iterable[Invariant], params: Params) -> list
                     t.rule,
                     rule.clauses if rule else (),
                 )
-            results.append(_result(inv, model, t.name, params, start, cex))
-    return results
+            yield _result(inv, model, t.name, params, start, cex)
+
+
+def first_failure(
+    invariant: str,
+    kernels: Kernels,
+    presets: Iterable[Ruleset] = editions.ALL,
+    players: Iterable[int] = PLAYER_COUNTS,
+    pack: DataPack | None = None,
+    invariants: Iterable[Invariant] = INVARIANTS,
+) -> ProofResult | None:
+    """The first obligation of ``invariant`` that fails with ``kernels``, in the order of :func:`prove_all`, or
+    ``None`` if all of them are proved.
+
+    What the negative controls need: :func:`prove_all` would prove every invariant's obligations; this proves only
+    those of ``invariant`` (under the same hypotheses) and stops at the first counterexample.
+    """
+    pack = pack or default_pack()
+    by_model = _group(invariants)
+    model_name = next((name for name, invs in by_model.items() if any(i.id == invariant for i in invs)), "")
+    if model_name == "":
+        raise KeyError(f"no invariant {invariant!r}")
+    group = by_model[model_name]
+    for preset in presets:
+        for n in players:
+            params = params_for(preset, n, pack)
+            found: Iterable[ProofResult]
+            if model_name is None:
+                found = [_tables(inv, params) for inv in group if inv.id == invariant]
+            else:
+                found = _obligations(MODELS[model_name](params, kernels), group, params, only=invariant)
+            for result in found:
+                if result.status != "proved":
+                    return result
+    return None
 
 
 def _result(

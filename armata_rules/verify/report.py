@@ -8,7 +8,7 @@ from rich.table import Table
 
 from armata_rules.verify.invariants import INVARIANTS
 from armata_rules.verify.mutants import Mutant
-from armata_rules.verify.prover import ProofResult, prove_all
+from armata_rules.verify.prover import ProofResult, first_failure
 from armata_rules.verify.termination import (
     MOVE_CONTROLS,
     RESOURCE_CONTROLS,
@@ -98,15 +98,14 @@ def self_test(mutants: tuple[Mutant, ...]) -> list[dict[str, object]]:
     controls: :func:`termination_self_test`)."""
     rows: list[dict[str, object]] = []
     for mutant in mutants:
-        results = prove_all(kernels=mutant.kernels)
-        failing = [r for r in results if r.status != "proved" and r.invariant == mutant.breaks]
+        failing = first_failure(mutant.breaks, mutant.kernels)  # only the obligations the mutant must break
         rows.append(
             {
                 "mutant": mutant.name,
                 "description": mutant.description,
                 "breaks": mutant.breaks,
-                "caught": bool(failing),
-                "example": failing[0].counterexample.describe() if failing and failing[0].counterexample else "",
+                "caught": failing is not None,
+                "example": failing.counterexample.describe() if failing and failing.counterexample else "",
             }
         )
     return rows

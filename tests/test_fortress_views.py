@@ -1,0 +1,117 @@
+"""The board view assembled from per-rotation pieces equals the view computed from scratch, order included."""
+
+from __future__ import annotations
+
+import random
+
+from armata_rules.board.fortress import Fortress, FortressState, FortressView, SpaceId, space_id
+from armata_rules.board.hexgrid import Hex, direction_between, opposite, rotate
+from armata_rules.board.loader import default_layout
+
+
+def _from_scratch(fortress: Fortress, state: FortressState) -> dict[str, object]:
+    """Every part of the view, built directly from the layout (the straightforward way, kept as the reference)."""
+    cells: dict[SpaceId, Hex] = {}
+    for sid, sp in fortress.spaces.items():
+        if sp.room is None:
+            if sid in state.ladders:
+                cells[sid] = sp.local
+            continue
+        centre = fortress.room_centres[sp.room]
+        if not sp.on_platform:
+            cells[sid] = centre + sp.local
+        elif sp.room not in state.collapsed:
+            cells[sid] = centre + rotate(sp.local, fortress.rotation(state, sp.room))
+    at = {cell: sid for sid, cell in cells.items()}
+    corridors: dict[SpaceId, dict[int, SpaceId]] = {sid: {} for sid in cells}
+
+    def join(a: SpaceId, b: SpaceId) -> None:
+        if a in cells and b in cells:
+            direction = direction_between(cells[a], cells[b])
+            assert direction is not None
+            corridors[a][direction] = b
+            corridors[b][opposite(direction)] = a
+
+    for room in fortress.layout.rooms:
+        pairs = [*room.corridors, *(room.platform.corridors if room.platform is not None else ())]
+        for pair in pairs:
+            a, b = sorted(pair)
+            join(space_id(room.id, a), space_id(room.id, b))
+    for border in fortress.layout.borders:
+        (ra, ca), (rb, cb) = sorted(border)
+        join(space_id(ra, ca), space_id(rb, cb))
+    for room in fortress.platform_rooms:
+        if room in state.collapsed:
+            continue
+        tile = fortress.rooms[room]
+        assert tile.platform is not None
+        steps = fortress.rotation(state, room)
+        for local, direction in tile.platform.openings:
+            inner = space_id(room, local)
+            world_dir = (direction + steps) % 6
+            outer = at.get(cells[inner].neighbour(world_dir))
+            if outer is None:
+                continue
+            outer_space = fortress.spaces[outer]
+            meets = (outer_space.local, opposite(world_dir)) in tile.openings
+            if outer_space.room == room and not outer_space.on_platform and meets:
+                join(inner, outer)
+    for sid in sorted(state.ladders):
+        for entry in fortress.ladder_sites[sid].entries:
+            join(sid, entry)
+    ordered = {sid: sorted(exits.items()) for sid, exits in corridors.items()}
+    stairs = [sid for sid in cells if fortress.spaces[sid].kind.is_stairs]
+    rooms: dict[str, list[SpaceId]] = {}
+    for sid in cells:
+        owner = fortress.spaces[sid].room
+        if owner is not None:
+            rooms.setdefault(owner, []).append(sid)
+    neighbours = {sid: [b for _, b in exits] for sid, exits in ordered.items()}
+    exits = {
+        sid: near + ([o for o in stairs if o != sid] if fortress.spaces[sid].kind.is_stairs else [])
+        for sid, near in neighbours.items()
+    }
+    return {
+        "cells": list(cells.items()),
+        "at": list(at.items()),
+        "corridors": list(ordered.items()),
+        "stairs": stairs,
+        "rooms": list(rooms.items()),
+        "neighbours": list(neighbours.items()),
+        "adjacent": {sid: set(near) for sid, near in neighbours.items()},
+        "exits": list(exits.items()),
+    }
+
+
+def _parts(view: FortressView) -> dict[str, object]:
+    return {
+        "cells": list(view.cells.items()),
+        "at": list(view.at.items()),
+        "corridors": [(sid, list(exits.items())) for sid, exits in view.corridors.items()],
+        "stairs": list(view.stairs),
+        "rooms": [(room, list(ids)) for room, ids in view.rooms.items()],
+        "neighbours": [(sid, list(near)) for sid, near in view.neighbours.items()],
+        "adjacent": {sid: set(near) for sid, near in view.adjacent.items()},
+        "exits": [(sid, list(near)) for sid, near in view.exits.items()],
+    }
+
+
+def test_every_rotation_of_every_platform() -> None:
+    fortress = Fortress(default_layout())
+    start = fortress.initial_state()
+    for room in fortress.platform_rooms:
+        for steps in range(6):
+            state = fortress.rotated(start, room, steps)
+            assert _parts(fortress.view(state)) == _from_scratch(fortress, state), (room, steps)
+
+
+def test_random_rotations_collapses_and_ladders() -> None:
+    fortress = Fortress(default_layout())
+    rng = random.Random(15)
+    sites = sorted(fortress.ladder_sites)
+    for _ in range(150):
+        rotations = tuple(rng.randrange(6) for _ in fortress.platform_rooms)
+        collapsed = frozenset(r for r in fortress.platform_rooms if rng.random() < 0.2)
+        ladders = frozenset(rng.sample(sites, rng.randrange(len(sites) + 1)))
+        state = FortressState(rotations, collapsed, ladders)
+        assert _parts(fortress.view(state)) == _from_scratch(fortress, state), state
