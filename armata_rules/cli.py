@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Console
@@ -40,6 +41,9 @@ from armata_rules.datafile import DataFileError
 from armata_rules.records import RecordError, load_record, replay
 from armata_rules.sim import BOTS, GameResult, make_bot, summarise
 from armata_rules.sim.runner import GameSpec
+
+if TYPE_CHECKING:
+    from armata_rules.verify.printed import TableCheck
 
 __all__ = ["EXIT_CODES", "UsageError", "add_json_option", "main", "progress"]
 
@@ -409,8 +413,13 @@ def _verify(args: argparse.Namespace, console: Console) -> int:
             advance()
         termination = prove_termination()
         advance()
+    printed = _printed_tables()
     data = record(results)
     data["termination"] = termination_record(termination)
+    data["printed_tables"] = [
+        {"table": c.kind, "cite": c.cite, "players": c.players, "printed": c.printed, "pack": c.pack, "ok": c.ok}
+        for c in printed
+    ]
     if args.record:
         Path(args.record).parent.mkdir(parents=True, exist_ok=True)
         Path(args.record).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
@@ -419,13 +428,39 @@ def _verify(args: argparse.Namespace, console: Console) -> int:
     else:
         console.print(proof_table(results))
         console.print(termination_table(termination))
+        texts = len({c.cite for c in printed})
+        wrong = [c for c in printed if not c.ok]
+        colour = "red" if wrong else "green"
+        console.print(
+            f"[{colour}]the pack's blood tables against the printed ones: {len(printed) - len(wrong)}/{len(printed)} "
+            f"values equal in {texts} printed tables[/{colour}]"
+        )
+        for c in wrong:
+            console.print(f"[red]{c.cite} prints {c.printed} for {c.players} heroes; the pack has {c.pack}[/red]")
         for r in results:
             if r.counterexample is not None:
                 console.print(
                     f"[red]{r.invariant}[/red] ({r.preset}, {r.players} heroes): {r.counterexample.describe()}"
                 )
-    proved = all(r.status == "proved" for r in results) and all(t.status == "proved" for t in termination)
+    proved = (
+        all(r.status == "proved" for r in results)
+        and all(t.status == "proved" for t in termination)
+        and all(c.ok for c in printed)
+    )
     return 0 if proved else 1
+
+
+def _printed_tables() -> list[TableCheck]:
+    """The pack's tables against every printed one; none when the rulebook texts cannot be found."""
+    from armata_rules.components.pack import default_pack
+    from armata_rules.translations.sources import RulebookError, Rulebooks
+    from armata_rules.verify.printed import check_printed_tables
+
+    try:
+        books = Rulebooks.load()
+    except RulebookError:
+        return []
+    return check_printed_tables(default_pack(), books)
 
 
 def _ambiguities(args: argparse.Namespace, console: Console) -> int:
