@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 .DEFAULT_GOAL := help
 
-.PHONY: help demo test test-adapters scale lint typecheck pytest docs docs-html screenshots browser soak bench bench-finder profile golden clean
+.PHONY: help demo test test-adapters scale lint typecheck pytest docs docs-html screenshots browser soak bench bench-finder profile golden mutants clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -112,6 +112,12 @@ scale: $(VENV)/.installed-scale /usr/bin/chromium
 ## clean: remove build output and tool caches.
 clean:
 	rm -rf build .mypy_cache .pytest_cache .ruff_cache .hypothesis
+
+## mutants: mutation testing of effects.py and rules/ against the rule-level tests (mutmut; long: hours on 2 cores).
+mutants: $(VENV)/.installed-dev
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,mutation]'
+	$(BIN)/mutmut run
+	$(BIN)/mutmut results
 
 ## golden: regenerate the golden playthroughs (tests/data/golden/) after an intended change of behaviour.
 golden: $(VENV)/.installed-dev
