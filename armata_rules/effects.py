@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol
+from typing import Protocol, cast
 
 from armata_rules.errors import EngineInvariantError, expect, present, require
 from armata_rules.immutable import replace
@@ -276,8 +276,8 @@ def step_cost(onto_powerwolf: object, ite: Ite = concrete_ite) -> Num:
 
 
 def steps_after(steps_left: Num, onto_powerwolf: object, ite: Ite = concrete_ite) -> Num:
-    """Movement left after a step (peg19.en:760, :765)."""
-    return ite(onto_powerwolf, steps_left, steps_left - 1)
+    """Movement left after a step: less what it costs (peg19.en:760, :765)."""
+    return steps_left - cast(int, step_cost(onto_powerwolf, ite))  # an int, or a Z3 term when ``ite`` is z3's
 
 
 def jump_trail_after(trail: Num, onto_powerwolf: object, ite: Ite = concrete_ite) -> Num:

@@ -135,3 +135,25 @@ def test_the_start_of_a_jump_is_behind_the_hero() -> None:
     state = play(g, state, Step(0, "C:1,0"))
     with pytest.raises(RuleViolation, match="never back on C:0,0"):
         g.apply(state, Step(0, "C:0,0"))
+
+
+def test_no_step_onto_a_powerwolf_with_no_free_space_beyond() -> None:
+    """peg19.en:764 (two miniatures cannot stay on one space), peg19.en:766 (a Strigoi is crossed only with
+    Stealth): a jump onto C:-1,0 is refused when every way on is blocked by a Strigoi, and offered once one is
+    free."""
+    g = game()
+    blocked = turn(
+        g,
+        [MOON, CROSS],
+        positions={0: "C:-1,1", 1: "C:-1,0"},
+        strigoi={"Master": "C:-2,0", "Apprentice": "C:0,0"},
+    )
+    with pytest.raises(RuleViolation, match=r"C:-1,0 is taken and the hero could not move on from it"):
+        g.apply(blocked, Step(0, "C:-1,0"))
+    assert Step(0, "C:-1,0") not in g.legal_actions(blocked)
+    open_way = turn(
+        g, [MOON, CROSS], positions={0: "C:-1,1", 1: "C:-1,0"}, strigoi={"Master": "C:-2,0", "Apprentice": "NE:0,0"}
+    )
+    assert Step(0, "C:-1,0") in g.legal_actions(open_way)
+    after = play(g, open_way, Step(0, "C:-1,0"))
+    assert after.turn is not None and after.turn.steps_left == 5 and after.turn.trail == ("C:-1,1", "C:-1,0")

@@ -162,6 +162,17 @@ def _can_stop_on(state: GameState, seat: int, space: SpaceId) -> bool:
     return not _other_hero_at(state, seat, space) and not _strigoi_at(state, space)
 
 
+def _trail_after(
+    trail: tuple[SpaceId, ...], here: SpaceId | None, to: SpaceId, onto_powerwolf: bool
+) -> tuple[SpaceId, ...]:
+    """The jump trail after a step from ``here`` to ``to``: kept and grown while the kernel counts a jump under way
+    (:func:`~armata_rules.effects.jump_trail_after`, the one the termination proof reasons about), else empty."""
+    jumped = len(set(trail[1:]))
+    if cast(int, effects.jump_trail_after(jumped, onto_powerwolf)) == 0:
+        return ()
+    return (*(trail or ((here,) if here is not None else ())), to)
+
+
 def _can_leave(
     ctx: RulesContext, state: GameState, seat: int, start: SpaceId, budget: int, trail: tuple[SpaceId, ...]
 ) -> bool:
@@ -245,8 +256,7 @@ class MoveRules(DecisionHandler[MoveFrame]):
         if not (onto_powerwolf or onto_strigoi):  # a free space: the hero may stop there
             return None
         left = cast(int, effects.steps_after(turn.steps_left, onto_powerwolf))
-        here = state.heroes[seat].position
-        trail = (*(turn.trail or (here,)), to) if onto_powerwolf and here is not None else ()
+        trail = _trail_after(turn.trail, state.heroes[seat].position, to, onto_powerwolf)
         if not _can_leave(ctx, state, seat, to, left, trail):
             return Refusal(MOVE_STEP, f"{to} is taken and the hero could not move on from it to a free space")
         return None
@@ -284,7 +294,7 @@ class MoveRules(DecisionHandler[MoveFrame]):
         here = state.heroes[frame.seat].position
         onto_powerwolf = _other_hero_at(state, frame.seat, action.to)
         steps_left = cast(int, effects.steps_after(turn.steps_left, onto_powerwolf))
-        trail = (*(turn.trail or ((here,) if here is not None else ())), action.to) if onto_powerwolf else ()
+        trail = _trail_after(turn.trail, here, action.to, onto_powerwolf)
         state = execute(state, MoveHero(frame.seat, action.to))
         state = replace(state, turn=replace(turn, steps_left=steps_left, moved=True, trail=trail))
         if active_encounter(state, action.to, ctx) and _can_stop_on(state, frame.seat, action.to) and not turn.engaged:
