@@ -27,9 +27,7 @@ from armata_rules.adapters.table import (
     IllegalActionError,
     IllegalActionPolicy,
     Table,
-    render_ansi,
-    render_rgb,
-    render_svg_state,
+    render,
     step_reward,
 )
 from armata_rules.encoding import legal_actions_of
@@ -148,12 +146,4 @@ class ArmataSeatEnv(Env[ObservationDict, np.int64]):
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
         """The state as text (``ansi``), a picture (``rgb_array``, needs resvg) or an SVG file (``human``)."""
-        if self.render_mode is None:
-            return None
-        if self.render_mode == "ansi":
-            return render_ansi(self.game, self.state, self.last)
-        svg = render_svg_state(self.game, self.state)
-        if self.render_mode == "rgb_array":
-            return render_rgb(svg)
-        self.render_path.write_text(svg, encoding="utf-8")
-        return None
+        return render(self.render_mode, self.game, self.state, self.last, self.render_path)

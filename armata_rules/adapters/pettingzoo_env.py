@@ -34,9 +34,7 @@ from armata_rules.adapters.table import (
     IllegalActionError,
     IllegalActionPolicy,
     Table,
-    render_ansi,
-    render_rgb,
-    render_svg_state,
+    render,
     step_reward,
 )
 from armata_rules.encoding import legal_actions_of
@@ -100,15 +98,7 @@ class _Episode:
         return {"observation": vector, "action_mask": mask}
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
-        if self.render_mode is None:
-            return None
-        if self.render_mode == "ansi":
-            return render_ansi(self.game, self.state, self.last)
-        svg = render_svg_state(self.game, self.state)
-        if self.render_mode == "rgb_array":
-            return render_rgb(svg)
-        self.render_path.write_text(svg, encoding="utf-8")
-        return None
+        return render(self.render_mode, self.game, self.state, self.last, self.render_path)
 
 
 def _spaces(table: Table, actions: int) -> tuple[spaces.Dict, spaces.Discrete]:

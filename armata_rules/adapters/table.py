@@ -14,6 +14,7 @@ points lost to the inferno against it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Literal
 
 import numpy as np
@@ -143,3 +144,19 @@ def render_rgb(svg: str, width: int = 480) -> npt.NDArray[np.uint8]:
     png = resvg_py.svg_to_bytes(svg_string=svg, width=width)
     with Image.open(BytesIO(bytes(png))) as image:
         return np.asarray(image.convert("RGB"), dtype=np.uint8)
+
+
+def render(
+    mode: str | None, game: Game, state: GameState, last: Action | None, path: str | Path
+) -> str | npt.NDArray[np.uint8] | None:
+    """What ``render()`` gives in each render mode: text (``ansi``), a picture (``rgb_array``, needs resvg), an SVG
+    file written to ``path`` (``human``), nothing without a mode. Shared by the PettingZoo and Gymnasium envs."""
+    if mode is None:
+        return None
+    if mode == "ansi":
+        return render_ansi(game, state, last)
+    svg = render_svg_state(game, state)
+    if mode == "rgb_array":
+        return render_rgb(svg)
+    Path(path).write_text(svg, encoding="utf-8")
+    return None
