@@ -211,7 +211,57 @@ class ProofsDirective(Generated):
             out += [f"Clauses: {', '.join(inv['clauses'])}. Status: {status_line(inv['status'])}.", ""]
             if rules_of.get(inv["id"]):
                 out += [f"Rules: {rule_links(rules_of[inv['id']])}.", ""]
-        return out
+        return out + _termination_lines(record) + _printed_table_lines(record)
+
+
+def _termination_lines(record: dict[str, Any]) -> list[str]:
+    """The termination proof: the move bound per player count and every obligation's status."""
+    termination = record.get("termination")
+    if not termination:
+        return []
+    heading = "Every turn ends"
+    out = [".. _termination:", "", heading, "-" * len(heading), ""]
+    out += [
+        f"{termination['proved']} of {termination['obligations']} ranking-function obligations hold "
+        "(:py:mod:`armata_rules.verify.termination`). A move takes at most this many steps, for the pack's "
+        "greatest movement value:",
+        "",
+        ".. list-table::",
+        "   :header-rows: 1",
+        "",
+        "   * - heroes",
+        "     - steps per move at most",
+    ]
+    for players, bound in sorted(termination["move_bound"].items()):
+        out += [f"   * - {players}", f"     - {bound}"]
+    out += ["", "Obligations:", ""]
+    seen: set[str] = set()
+    for r in termination["results"]:
+        key = f"{r['variant']}: {r['transition']}"
+        if key not in seen:
+            seen.add(key)
+            group = [x for x in termination["results"] if f"{x['variant']}: {x['transition']}" == key]
+            ok = all(x["status"] == "proved" for x in group)
+            out.append(f"- {_escape(key)}: {'proved' if ok else 'counterexample'}")
+    out += ["", f"Rules: {rule_links(['move.step'])}.", ""]
+    return out
+
+
+def _printed_table_lines(record: dict[str, Any]) -> list[str]:
+    """The pack's blood tables against every printed table."""
+    checks = record.get("printed_tables")
+    if not checks:
+        return []
+    heading = "The tables are the printed ones"
+    ok = sum(1 for c in checks if c["ok"])
+    tables = sorted({c["cite"] for c in checks})
+    out = [heading, "-" * len(heading), ""]
+    out += [
+        f"{ok} of {len(checks)} values of the data pack's altar and inferno tables equal the {len(tables)} tables "
+        f"the texts print ({', '.join(tables)}); :py:mod:`armata_rules.verify.printed` reads them from the texts.",
+        "",
+    ]
+    return out
 
 
 class PackDirective(Generated):
