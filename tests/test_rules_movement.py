@@ -157,3 +157,16 @@ def test_no_step_onto_a_powerwolf_with_no_free_space_beyond() -> None:
     assert Step(0, "C:-1,0") in g.legal_actions(open_way)
     after = play(g, open_way, Step(0, "C:-1,0"))
     assert after.turn is not None and after.turn.steps_left == 5 and after.turn.trail == ("C:-1,1", "C:-1,0")
+
+
+def test_only_the_mover_steps_and_the_refusal_says_so() -> None:
+    """The refusal names the rule and what was wrong (a seat that is not moving), and the state is untouched."""
+    g = game()
+    state = turn(g, [MOON, CROSS], positions={0: "C:0,0", 1: "N:2,0"}, first=0)
+    before = state.hash()
+    with pytest.raises(RuleViolation, match=r"^move\.step \(.*\): it is Roel's turn, not seat 1's$") as refused:
+        g.apply(state, Step(1, "C:1,0"))
+    assert refused.value.rule_id == "move.step" and "peg19.en:760" in refused.value.clauses
+    with pytest.raises(RuleViolation, match=r"^move\.stop \(.*\): it is Roel's turn, not seat 1's$"):
+        g.apply(state, EndMove(1))
+    assert state.hash() == before
