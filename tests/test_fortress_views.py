@@ -59,7 +59,7 @@ def _from_scratch(fortress: Fortress, state: FortressState) -> dict[str, object]
     for sid in sorted(state.ladders):
         for entry in fortress.ladder_sites[sid].entries:
             join(sid, entry)
-    ordered = {sid: list(sorted(exits.items())) for sid, exits in corridors.items()}
+    ordered = {sid: sorted(exits.items()) for sid, exits in corridors.items()}
     stairs = [sid for sid in cells if fortress.spaces[sid].kind.is_stairs]
     rooms: dict[str, list[SpaceId]] = {}
     for sid in cells:
