@@ -376,6 +376,7 @@ def _study(args: argparse.Namespace, console: Console) -> int:
 
 def _verify(args: argparse.Namespace, console: Console) -> int:
     from armata_rules.verify import MUTANTS, prove_all
+    from armata_rules.verify.engagement import prove_one_engagement
     from armata_rules.verify.report import (
         engine_self_test,
         proof_table,
@@ -411,7 +412,7 @@ def _verify(args: argparse.Namespace, console: Console) -> int:
         for preset in editions.ALL:
             results += prove_all(presets=(preset,))
             advance()
-        termination = prove_termination()
+        termination = prove_termination() + prove_one_engagement()
         advance()
     printed = _printed_tables()
     data = record(results)

@@ -59,6 +59,7 @@ __all__ = [
     "execute_more",
     "fight_token_room",
     "jump_trail_after",
+    "may_engage",
     "may_step",
     "perishes",
     "step_cost",
@@ -268,6 +269,13 @@ def _both(a: object, b: object) -> object:
 
 def _negate(a: object) -> object:
     return not a
+
+
+def may_engage(engaged: object, negate: Callable[[object], object] = _negate) -> object:
+    """Whether the active hero may still have the turn's one encounter or Strigoi fight (peg19.en:801): not once
+    one is under way or done this turn. Every rule that starts one (flipping or peeking at an encounter, an attack
+    from the fight phase, stopping on or leaping onto an encounter space) asks this kernel."""
+    return negate(engaged)
 
 
 def step_cost(onto_powerwolf: object, ite: Ite = concrete_ite) -> Num:

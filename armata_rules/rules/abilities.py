@@ -20,6 +20,7 @@ from armata_rules.effects import (
     RotatePlatform,
     execute,
     execute_all,
+    may_engage,
 )
 from armata_rules.errors import EngineInvariantError, expect, present
 from armata_rules.frames import DrawLoot, MoveFrame
@@ -404,7 +405,7 @@ def _landed(ctx: RulesContext, state: GameState, seat: int, space: SpaceId) -> G
     if turn is None or turn.seat != seat:
         return state
     kind = ctx.fortress.spaces[space].kind
-    if kind.is_encounter and space not in state.fight_tokens and not turn.engaged:
+    if kind.is_encounter and space not in state.fight_tokens and may_engage(turn.engaged):
         state = replace(state, turn=replace(turn, encountered=True))
         if state.frames and isinstance(state.frames[-1], MoveFrame):
             state = pop(state)

@@ -30,6 +30,7 @@ from armata_rules.effects import (
     execute,
     execute_all,
     fight_token_room,
+    may_engage,
 )
 from armata_rules.errors import expect, present, require
 from armata_rules.frames import (
@@ -162,7 +163,7 @@ def _colour(ctx: RulesContext, state: GameState, seat: int) -> str:
 
 def _pending_encounter(state: GameState) -> bool:
     turn = state.turn
-    return turn is not None and turn.encountered and not turn.engaged
+    return turn is not None and turn.encountered and bool(may_engage(turn.engaged))
 
 
 def _stealth_in_use(state: GameState) -> bool:

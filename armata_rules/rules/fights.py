@@ -39,6 +39,7 @@ from armata_rules.effects import (
     WoundStrigoi,
     execute,
     execute_all,
+    may_engage,
     perishes,
 )
 from armata_rules.frames import CollapseEscape, Fight, RelocateChoice
@@ -268,7 +269,7 @@ def attack_options(ctx: RulesContext, state: GameState, seat: int) -> list[tuple
     if state.blood.altar < ctx.altar_required:
         return []
     turn = state.turn
-    if turn is not None and turn.seat == seat and turn.engaged:
+    if turn is not None and turn.seat == seat and not may_engage(turn.engaged):
         return []
     here = state.heroes[seat].position
     if here is None or not ctx.fortress.in_play(here, state.board):

@@ -297,7 +297,8 @@ class MoveRules(DecisionHandler[MoveFrame]):
         trail = _trail_after(turn.trail, here, action.to, onto_powerwolf)
         state = execute(state, MoveHero(frame.seat, action.to))
         state = replace(state, turn=replace(turn, steps_left=steps_left, moved=True, trail=trail))
-        if active_encounter(state, action.to, ctx) and _can_stop_on(state, frame.seat, action.to) and not turn.engaged:
+        stops = active_encounter(state, action.to, ctx) and _can_stop_on(state, frame.seat, action.to)
+        if stops and effects.may_engage(turn.engaged):
             state = log(state, f"{ctx.heroes[frame.seat].value} stops on the encounter space {action.to}")
             # the move ends here (its frame closes); the steps left stay known, for a Stealth decline
             state = replace(state, turn=replace(state.turn or turn, encountered=True))

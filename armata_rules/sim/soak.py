@@ -22,8 +22,21 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from armata_rules import editions
-from armata_rules.actions import Action, GiveReward, PlayReward, PlayToken, Protect, RebelDraw, Step, UseAbility
+from armata_rules.actions import (
+    Action,
+    AttackStrigoi,
+    Choose,
+    GiveReward,
+    Peek,
+    PlayReward,
+    PlayToken,
+    Protect,
+    RebelDraw,
+    Step,
+    UseAbility,
+)
 from armata_rules.engine import Game
+from armata_rules.frames import FightPhase
 from armata_rules.sim.bots import Bot, make_bot
 from armata_rules.state import GameState
 from armata_rules.variants import Ruleset
@@ -105,6 +118,22 @@ def _games(seed: int) -> Iterator[tuple[int, Ruleset, int, str]]:
         k += 1
 
 
+def _count_engagement(before: GameState, action: Action, counts: Counter[tuple[int, int]]) -> int:
+    """The turn's encounters and fights so far (peg19.en:801), counted from the actions that start or undo one:
+    a flip, a peek or an attack from the fight phase starts one; a Stealth decline undoes its peek."""
+    turn = before.turn
+    if turn is None or not before.frames:
+        return 0
+    key = (before.round, turn.seat)
+    if isinstance(before.frames[-1], FightPhase) and (
+        isinstance(action, (Peek, AttackStrigoi)) or (isinstance(action, Choose) and action.option == "flip")
+    ):
+        counts[key] += 1
+    elif isinstance(action, Choose) and action.option == "decline":
+        counts[key] -= 1
+    return counts[key]
+
+
 def _check(game: Game, before: GameState, after: GameState, action: Action, report: SoakReport) -> None:
     ctx = game.ctx
     for inv in INVARIANTS:
@@ -152,6 +181,7 @@ def soak(
             report.note("crashes", f"setup of {where}: {traceback.format_exc(limit=3)}")
             continue
         moves = 0
+        engagements: Counter[tuple[int, int]] = Counter()
         while not state.is_over and report.decisions < decisions:
             try:
                 actions = game.legal_actions(state)
@@ -168,6 +198,8 @@ def soak(
                 report.note("violations", f"apply changed its input at {action}")
             report.kinds[action.kind] += 1
             _check(game, state, after, action, report)
+            if _count_engagement(state, action, engagements) > 1:
+                report.note("violations", f"a second encounter or fight in one turn: {action} in {where}")
             state = after
             moves += 1
             report.decisions += 1

@@ -74,6 +74,10 @@ def _late(real: Callable[..., Any]) -> Callable[..., Any]:
     return lambda wounds, existence: wounds >= existence + 1
 
 
+def _always_engage(real: Callable[..., Any]) -> Callable[..., Any]:
+    return lambda engaged, *rest: True
+
+
 ENGINE_CONTROLS: tuple[EngineControl, ...] = (
     EngineControl(
         "engine-no-altar-cap",
@@ -114,6 +118,14 @@ ENGINE_CONTROLS: tuple[EngineControl, ...] = (
         "perishes",
         _late,
         "defeat",
+    ),
+    EngineControl(
+        "engine-second-fight",
+        "rules.fights offers an attack after the turn's encounter or fight",
+        "armata_rules.rules.fights",
+        "may_engage",
+        _always_engage,
+        "second encounter or fight",
     ),
     EngineControl(
         "engine-endless-fight-tokens",

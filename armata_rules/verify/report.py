@@ -6,6 +6,7 @@ from collections import defaultdict
 
 from rich.table import Table
 
+from armata_rules.verify.engagement import ENGAGEMENT_CONTROL, prove_one_engagement
 from armata_rules.verify.invariants import INVARIANTS
 from armata_rules.verify.mutants import Mutant
 from armata_rules.verify.prover import ProofResult, first_failure
@@ -154,6 +155,9 @@ def termination_self_test() -> list[dict[str, object]]:
     for name, what, steps in RESOURCE_CONTROLS:
         failing = [r for r in prove_resource_variant(steps) if r.status != "proved"]
         rows.append(_control_row(name, what, "resource variant", failing))
+    name, what, guard = ENGAGEMENT_CONTROL
+    failing = [r for r in prove_one_engagement(guard) if r.status != "proved"]
+    rows.append(_control_row(name, what, "one engagement per turn", failing))
     return rows
 
 
