@@ -6,8 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from armata_rules import RuleViolation, editions
+from armata_rules import Game, RuleViolation, editions
 from armata_rules.actions import ChooseCard, EndMove, Step, UseAbility
+from armata_rules.state import GameState
 from armata_rules.variants import Movement
 from tests.scenario import card_id, game, play, turn
 
@@ -96,8 +97,20 @@ def test_movement_readings(reading: Movement, stop_at_once: bool, stop_after_one
     g = game(ruleset=editions.PEG19_EN.with_(movement=reading))
     state = turn(g, [MOON, CROSS], positions={0: "C:0,0", 1: "N:2,0"})
     assert (EndMove(0) in g.legal_actions(state)) is stop_at_once
+    _apply_agrees(g, state, EndMove(0), stop_at_once, "must take at least one step")
     state = play(g, state, Step(0, "C:1,0"))
     assert (EndMove(0) in g.legal_actions(state)) is stop_after_one
+    _apply_agrees(g, state, EndMove(0), stop_after_one, "the hero moves on: 4 steps left")
+
+
+def _apply_agrees(g: Game, state: GameState, action: EndMove, legal: bool, refusal: str) -> None:
+    """``apply`` (which checks the guard without the list of legal actions) agrees with ``legal_actions``."""
+    if legal:
+        g.apply(state, action)
+        return
+    with pytest.raises(RuleViolation, match=refusal) as refused:
+        g.apply(state, action)
+    assert refused.value.rule_id == "move.stop"
 
 
 def test_wound_penalties_shorten_the_move() -> None:
@@ -170,3 +183,17 @@ def test_only_the_mover_steps_and_the_refusal_says_so() -> None:
     with pytest.raises(RuleViolation, match=r"^move\.stop \(.*\): it is Roel's turn, not seat 1's$"):
         g.apply(state, EndMove(1))
     assert state.hash() == before
+
+
+def test_no_step_without_movement_left() -> None:
+    """peg19.en:760: up to the value shown; with none left, a step is refused by move.step and the hero stops."""
+    g = game()
+    state = turn(g, [MOON, CROSS], positions={0: "C:0,0", 1: "N:2,0"}, first=0)
+    turn_state = state.turn
+    assert turn_state is not None
+    spent = replace(state, turn=replace(turn_state, steps_left=0, moved=True))
+    with pytest.raises(RuleViolation, match="no movement left this turn") as refused:
+        g.apply(spent, Step(0, "C:1,0"))
+    assert refused.value.rule_id == "move.step"
+    assert [a for a in g.legal_actions(spent) if isinstance(a, Step)] == []
+    assert EndMove(0) in g.legal_actions(spent)
