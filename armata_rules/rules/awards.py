@@ -136,16 +136,20 @@ interpretation(
 )
 
 
-def _rich(ctx: RulesContext, state: GameState) -> frozenset[int]:
-    return frozenset(seat for seat in range(len(state.heroes)) if _reward_cards(ctx, state, seat) >= 3)
-
-
 def follow_rebel(ctx: RulesContext, before: GameState, after: GameState) -> GameState:
     """``after``, with Nighttime Rebel moved to the hero with the fewest reward cards if a hero came to hold a
     third one between ``before`` and ``after`` (rebel-follows-the-third-card); the engine calls it after every
     decision."""
-    newly = _rich(ctx, after) - _rich(ctx, before)
-    if not newly or after.is_over:
+    if after.is_over or before.heroes is after.heroes:
+        return after
+    # only a hand that changed can have reached three reward cards: compare those (identity is enough, the
+    # state is immutable), so the usual decision costs a few identity checks
+    newly = {
+        seat
+        for seat, (old, new) in enumerate(zip(before.heroes, after.heroes, strict=True))
+        if old.hand is not new.hand and _reward_cards(ctx, after, seat) >= 3 and _reward_cards(ctx, before, seat) < 3
+    }
+    if not newly:
         return after
     where = _rebel_place(ctx, after)
     if where is None:  # beside the board: the rules' own check awards it; or gone from the game
