@@ -38,6 +38,7 @@ from armata_rules.actions import (
 from armata_rules.engine import Game
 from armata_rules.frames import FightPhase
 from armata_rules.sim.bots import Bot, make_bot
+from armata_rules.sim.runner import HERO_NAMES as HEROES
 from armata_rules.state import GameState
 from armata_rules.variants import Ruleset
 from armata_rules.verify.invariants import CONCRETE_ONLY, INVARIANTS
@@ -45,7 +46,6 @@ from armata_rules.verify.termination import move_variant, resource_variant
 
 __all__ = ["SoakReport", "soak"]
 
-HEROES = ("Attila", "Falk Maria", "Charles", "Matthew", "Roel")
 BOT_NAMES = ("random", "greedy", "explorer")
 RESOURCE_ACTIONS = (UseAbility, GiveReward, RebelDraw, PlayReward, PlayToken, Protect)
 GAME_CAP = 20_000

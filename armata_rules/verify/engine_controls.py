@@ -20,9 +20,8 @@ from armata_rules.effects import GainBlood
 from armata_rules.engine import Game
 from armata_rules.frames import MoveFrame
 from armata_rules.immutable import replace
+from armata_rules.sim.runner import HERO_NAMES as HEROES
 from armata_rules.state import GameState
-
-HEROES = ("Attila", "Falk Maria", "Charles", "Matthew", "Roel")
 
 __all__ = [
     "ENGINE_CONTROLS",
