@@ -59,7 +59,7 @@ class ArmataSeatEnv(Env[ObservationDict, np.int64]):
         shaped_rewards: bool = False,
         illegal_action: IllegalActionPolicy = "lose",
     ) -> None:
-        self.table = table or (Table(heroes) if heroes is not None else Table())
+        self.table = Table.given(table, heroes)
         if not 0 <= seat < self.table.players:
             raise ValueError(f"seat must be 0..{self.table.players - 1}; got {seat}")
         if render_mode is not None and render_mode not in RENDER_MODES:

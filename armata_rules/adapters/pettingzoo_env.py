@@ -137,7 +137,7 @@ class ArmataAECEnv(AECEnv):  # type: ignore[misc]
         illegal_action: IllegalActionPolicy = "lose",
     ) -> None:
         super().__init__()
-        self.table = table or (Table(heroes) if heroes is not None else Table())
+        self.table = Table.given(table, heroes)
         self.episode = _Episode(self.table, render_mode, render_path)
         self.render_mode = render_mode
         self.max_cycles = max_cycles
@@ -229,7 +229,7 @@ class ArmataParallelEnv(ParallelEnv):  # type: ignore[misc]
         shaped_rewards: bool = False,
         illegal_action: IllegalActionPolicy = "lose",
     ) -> None:
-        self.table = table or (Table(heroes) if heroes is not None else Table())
+        self.table = Table.given(table, heroes)
         self.episode = _Episode(self.table, render_mode, render_path)
         self.render_mode = render_mode
         self.max_cycles = max_cycles

@@ -75,6 +75,13 @@ class Table:
         self.action_space = ActionSpace.of(sample)
         self.encoder = ObservationEncoder.of(sample)
 
+    @classmethod
+    def given(cls, table: Table | None, heroes: Sequence[str] | None) -> Table:
+        """The table an environment was given, else one for ``heroes``, else the default table."""
+        if table is not None:
+            return table
+        return cls(heroes) if heroes is not None else cls()
+
     def game(self, seed: int, chance: ChanceMode = "auto") -> Game:
         """A new game of this table with ``seed``."""
         return Game.new(self.heroes, ruleset=self.ruleset, seed=seed, pack=self.pack, layout=self.layout, chance=chance)
