@@ -30,7 +30,7 @@ from armata_rules.components.pack import DataPack, default_pack
 from armata_rules.effects import strigoi_win
 from armata_rules.errors import EngineInvariantError, expect
 from armata_rules.frames import Frame
-from armata_rules.immutable import replace
+from armata_rules.immutable import memo, replace
 from armata_rules.observation import Observation, observe
 from armata_rules.rules import HANDLERS
 from armata_rules.rules.awards import follow_rebel
@@ -103,6 +103,14 @@ def _check_state(state: object) -> None:
         raise TypeError(f"not a GameState: {type(state).__name__}")
 
 
+def _holds(actions: list[Action], action: object) -> bool:
+    """Whether ``action`` is one of the very objects in ``actions`` (identity, not equality)."""
+    for listed in actions:  # noqa: SIM110 - a plain loop: any() over a generator costs more on the hot path
+        if listed is action:
+            return True
+    return False
+
+
 def _mix(seed: int, counter: int) -> float:
     """A uniform number in [0, 1) from ``(seed, counter)``: splitmix64, identical on every platform."""
     z = (seed * 0x9E3779B97F4A7C15 + (counter + 1) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
@@ -120,6 +128,9 @@ class Game:
             raise GameSetupError(f"chance must be 'auto' or 'explicit'; got {chance!r}")
         self.ctx = ctx
         self.chance: ChanceMode = chance
+        # the key under which this game's legal actions are kept on a state (a fresh object: no other game shares
+        # it, and a state keeps it alive as long as it keeps the list)
+        self._legal_key: tuple[str, object] = ("legal_actions", object())
 
     @classmethod
     def new(
@@ -199,13 +210,28 @@ class Game:
         decide; at a chance frame, the chance outcomes; at the end of the game, none. ``TypeError`` if ``state`` is
         not a :class:`GameState`."""
         _check_state(state)
+        return list(self._legal(state))  # a copy: the kept list must not change under the caller
+
+    def _legal(self, state: GameState) -> list[Action]:
+        """The legal actions, listed once per state and kept on it (the state is immutable).
+
+        ``apply`` shares the work: an action that *is* one of these objects was built by the rules and let
+        through by the guard, so it is neither type-checked nor guarded again.
+        """
+        cache = memo(state)
+        found: list[Action] | None = cache.get(self._legal_key)
+        if found is not None:
+            return found
         frame, handler = self._top(state)
         if frame is None or handler is None:
-            return []
-        if isinstance(handler, ChanceHandler):
-            return [outcome for outcome, _ in handler.outcomes(self.ctx, state, frame)]
-        handler = expect(handler, DecisionHandler, "engine.legal_actions")  # the guard admitted only this kind
-        return handler.legal(self.ctx, state, frame)
+            found = []
+        elif isinstance(handler, ChanceHandler):
+            found = [outcome for outcome, _ in handler.outcomes(self.ctx, state, frame)]
+        else:
+            handler = expect(handler, DecisionHandler, "engine.legal_actions")  # the guard admitted only this kind
+            found = handler.legal(self.ctx, state, frame)
+        cache[self._legal_key] = found
+        return found
 
     def chance_outcomes(self, state: GameState) -> list[tuple[ChanceOutcome, float]]:
         """At a chance frame, each outcome with its probability; elsewhere an empty list."""
@@ -223,30 +249,43 @@ class Game:
         programming error, not a move the rules refuse.
         """
         _check_state(state)
+        frame, handler = self._top(state)
+        listed: list[Action] | None = memo(state).get(self._legal_key)
+        if listed is None or not _holds(listed, action):  # not one of the objects listed for this very state
+            self._refuse_illegal(state, frame, handler, action)
+        if frame is None or handler is None:  # the game is over: _refuse_illegal has raised
+            raise EngineInvariantError("engine.apply: an action was let through after the game ended")
+        if isinstance(handler, ChanceHandler):
+            outcome = expect(action, ChanceOutcome, "engine.apply")  # the check admitted only outcomes
+            new = handler.apply(self.ctx, state, frame, outcome)
+            new = replace(new, chance_count=new.chance_count + 1)
+        else:
+            handler = expect(handler, DecisionHandler, "engine.apply")  # the guard admitted only this kind
+            new = handler.apply(self.ctx, state, frame, action)
+        # the Rebel follows a third reward card "as soon as" it is drawn, whatever rule drew it
+        return follow_rebel(self.ctx, state, self._settle(new))
+
+    def _refuse_illegal(
+        self, state: GameState, frame: Frame | None, handler: Handler[Any] | None, action: object
+    ) -> None:
+        """Raise ``TypeError`` for a malformed action, ``RuleViolation`` for one the rules refuse now."""
         if not isinstance(action, Action):
             raise TypeError(f"not an action: {action!r:.80}")
         wrong = check_action_types(action)
         if wrong is not None:
             raise TypeError(wrong)
-        frame, handler = self._top(state)
         if frame is None or handler is None:
             raise RuleViolation(GAME_OVER, "the game is over: no action can be taken", action)
         if isinstance(handler, ChanceHandler):
-            outcomes = [outcome for outcome, _ in handler.outcomes(self.ctx, state, frame)]
-            if action not in outcomes:
+            if action not in [outcome for outcome, _ in handler.outcomes(self.ctx, state, frame)]:
                 raise RuleViolation(
                     CHANCE, f"chance decides now ({frame.to_act().decision}); {action} is not an outcome"
                 )
-            new = handler.apply(self.ctx, state, frame, action)
-            new = replace(new, chance_count=new.chance_count + 1)
-        else:
-            handler = expect(handler, DecisionHandler, "engine.apply")  # the guard admitted only this kind
-            refusal = handler.guard(self.ctx, state, frame, action)
-            if refusal is not None:
-                raise RuleViolation(refusal.rule, refusal.message, action)
-            new = handler.apply(self.ctx, state, frame, action)
-        # the Rebel follows a third reward card "as soon as" it is drawn, whatever rule drew it
-        return follow_rebel(self.ctx, state, self._settle(new))
+            return
+        handler = expect(handler, DecisionHandler, "engine.apply")  # the guard admitted only this kind
+        refusal = handler.guard(self.ctx, state, frame, action)
+        if refusal is not None:
+            raise RuleViolation(refusal.rule, refusal.message, action)
 
     def resolve_chance(self, state: GameState) -> GameState:
         """At a chance frame, apply the outcome the seeded generator picks; elsewhere return ``state``."""

@@ -4,9 +4,12 @@
 ``apply`` builds about ten new states) that machinery was most of the cost. The classes copied here have no
 ``__post_init__`` and no init-only fields, so copying the slots and overriding some is equivalent.
 
-For each class a copier is generated once (as :mod:`dataclasses` itself generates ``__init__``): one keyword-only
-parameter per field, each slot written through its member descriptor. Unknown field names raise ``TypeError`` as
-any bad keyword argument does. Classes without slots fall back to :func:`dataclasses.replace`.
+For each class a copier is made once. A slotted class gets a generated function (as :mod:`dataclasses` itself
+generates ``__init__``): one keyword-only parameter per field, each slot written through its member descriptor. A
+class kept in an instance dictionary (the large, most-copied :class:`~armata_rules.state.GameState` and
+:class:`~armata_rules.state.HeroState`) is copied by copying that dictionary and updating it, which is about three
+times faster than writing twenty slots one by one. Unknown field names raise ``TypeError`` either way, as any bad
+keyword argument does. Other classes fall back to :func:`dataclasses.replace`.
 
 :class:`Memo` gives a frozen, slotted dataclass one extra slot that is no field: a dictionary of data derived from
 the instance, filled lazily (:func:`memo`). A copy made by :func:`replace` starts without it, and equality, hashing,
@@ -31,6 +34,13 @@ class Memo:
 
     __slots__ = ("_memo",)
     _memo: dict[object, Any]
+
+    def __getstate__(self) -> object:
+        """The fields only (a slotted dataclass overrides this with its own): the memo is never pickled or copied."""
+        return self.__dict__
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        object.__setattr__(self, "__dict__", dict(state))
 
 
 def memo(obj: Memo) -> dict[object, Any]:
@@ -61,6 +71,8 @@ def _make_copier(cls: type) -> Callable[..., Any]:
     """Generate ``copier(obj, *, field=UNCHANGED, ...)`` for the dataclass ``cls``."""
     names = tuple(f.name for f in dataclasses.fields(cls))
     if "__slots__" not in cls.__dict__:
+        if all(f.init for f in dataclasses.fields(cls)) and "__post_init__" not in dir(cls):
+            return _dict_copier(cls, names)
         return dataclasses.replace
     namespace: dict[str, Any] = {"UNCHANGED": _UNCHANGED, "new_object": object.__new__, "cls": cls}
     lines = [f"def copier(obj, *, {', '.join(f'{name}=UNCHANGED' for name in names)}):", "    new = new_object(cls)"]
@@ -70,5 +82,26 @@ def _make_copier(cls: type) -> Callable[..., Any]:
     lines.append("    return new")
     exec("\n".join(lines), namespace)
     copier: Callable[..., Any] = namespace["copier"]
+    copier.__qualname__ = f"replace[{cls.__qualname__}]"
+    return copier
+
+
+def _dict_copier(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
+    """``copier(obj, **changes)`` for a dataclass whose fields live in the instance dictionary."""
+    new_object = object.__new__
+    set_attribute = object.__setattr__
+    count = len(names)
+
+    def copier(obj: Any, /, **changes: Any) -> Any:
+        new: Any = new_object(cls)
+        values = obj.__dict__.copy()
+        if changes:
+            values.update(changes)
+            if len(values) != count:
+                unknown = sorted(set(changes) - set(names))
+                raise TypeError(f"{cls.__qualname__} has no field {unknown[0]!r}")
+        set_attribute(new, "__dict__", values)
+        return new
+
     copier.__qualname__ = f"replace[{cls.__qualname__}]"
     return copier

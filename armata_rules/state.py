@@ -89,7 +89,7 @@ class Stack:
         return len(self.hidden) + len(self.top)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HeroState(Memo):
     """One Powerwolf: position, cards in each zone, reward tokens, wounds, earned advanced cards, spent icons.
 
@@ -230,7 +230,7 @@ def _log_from_entries(entries: tuple[tuple[int, int, str], ...]) -> Log | None:
     return node
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@dataclass(frozen=True, repr=False)
 class GameState(Memo):
     """Everything about a game at one moment. Compare with ``==``; fingerprint with :meth:`hash`.
 

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from armata_rules import Game, GameSetupError, RuleViolation, editions
-from armata_rules.actions import ChanceOutcome, ChooseCard, EndMove, PlaceLadder, Step
+from armata_rules.actions import ChanceOutcome, ChooseCard, EndMove, PlaceLadder, Step, action_from_json, action_to_json
 from armata_rules.frames import DecisionKind
 from armata_rules.state import GameState
 from armata_rules.variants import InitiativeTies, Ruleset
@@ -212,3 +212,39 @@ def test_resolve_chance_applies_the_seeded_outcome_in_explicit_mode() -> None:
             break
         action = rng.choice(auto.legal_actions(a))
         a, e = auto.apply(a, action), explicit.apply(e, action)
+
+
+def test_listed_actions_are_kept_per_state_and_a_caller_cannot_change_them() -> None:
+    """``legal_actions`` lists once per state; ``apply`` skips the guard only for the very objects it listed."""
+    game = new_game(3, seed=5)
+    state = _through_setup(game)
+    listed = game.legal_actions(state)
+    assert listed == game.legal_actions(state) and listed is not game.legal_actions(state)
+    forged = Step(state.to_act.seats[0], "nowhere")
+    listed.append(forged)  # the caller's copy: the engine's own list is untouched
+    assert forged not in game.legal_actions(state)
+    with pytest.raises(RuleViolation):
+        game.apply(state, forged)
+    other = Game.new([hero.value for hero in game.heroes], seed=game.seed, ruleset=game.ruleset)
+    assert other.legal_actions(state) == game.legal_actions(state)  # another game keeps its own list
+
+
+def test_an_equal_action_built_by_the_caller_is_applied_as_the_listed_one() -> None:
+    game = new_game(4, seed=2)
+    state = _through_setup(game)
+    for action in game.legal_actions(state):
+        rebuilt = action_from_json(action_to_json(action))  # as a UI or a record would bring it back
+        assert rebuilt is not action
+        assert game.apply(state, rebuilt) == game.apply(state, action)
+
+
+def test_an_action_listed_for_another_state_is_guarded_again() -> None:
+    game = new_game(2, seed=9)
+    state = _through_setup(game)
+    first = game.legal_actions(state)[0]
+    after = game.apply(state, first)
+    if first not in game.legal_actions(after):
+        with pytest.raises(RuleViolation):
+            game.apply(after, first)
+    with pytest.raises(TypeError):
+        game.apply(after, "step")  # type: ignore[arg-type]

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from armata_rules import Game
-from armata_rules.immutable import replace
+from armata_rules.immutable import memo, replace
 from armata_rules.state import Blood, GameState, TurnState
 
 
@@ -40,7 +40,32 @@ def test_unknown_field_is_refused() -> None:
         replace(GameState.__new__(GameState), nonsense=1)
 
 
-def test_classes_without_slots_use_the_standard_replace() -> None:
-    assert replace(_Plain(1), b="y") == _Plain(1, "y")
-    with pytest.raises(TypeError):
-        replace(_Plain(1), c=2)
+def test_classes_without_slots_are_copied_through_their_dictionary() -> None:
+    plain = _Plain(1)
+    assert replace(plain, b="y") == _Plain(1, "y") and plain.b == "x"
+    with pytest.raises(TypeError, match="'c'"):
+        replace(plain, c=2)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Derived:
+    a: int
+    double: int = dataclasses.field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "double", 2 * self.a)
+
+
+def test_classes_with_post_init_use_the_standard_replace() -> None:
+    assert replace(_Derived(2), a=5).double == 10
+
+
+def test_memo_is_neither_copied_nor_pickled() -> None:
+    import pickle
+
+    state = Game.new(["Attila", "Roel"], seed=3).initial_state()
+    memo(state)["derived"] = 1
+    assert "derived" not in memo(replace(state, round=2))
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and "derived" not in memo(again)
+    assert memo(state.heroes[0]) is not memo(replace(state.heroes[0], wounds=()))
