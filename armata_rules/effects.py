@@ -170,7 +170,7 @@ def execute(state: GameState, effect: Effect) -> GameState:
             holder = state.heroes[taker]
             return state.with_hero(taker, replace(holder, hand=sorted_tuple([*holder.hand, card])))
         case MoveHero(seat=seat, space=space):
-            return state.with_hero(seat, replace(state.heroes[seat], position=space))
+            return state.with_hero(seat, state.heroes[seat].moved_to(space))
         case PlaceLadderTile(site=site):
             require(site not in state.board.ladders, f"a ladder already stands on {site}")
             return replace(state, board=replace(state.board, ladders=state.board.ladders | {site}))

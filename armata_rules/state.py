@@ -22,7 +22,7 @@ from armata_rules.components.icons import Hero
 from armata_rules.datafile import DataFileError
 from armata_rules.decode import DecodeError, decode
 from armata_rules.frames import Frame, ToAct
-from armata_rules.immutable import Memo, replace
+from armata_rules.immutable import Memo, replace, share_memo
 
 __all__ = [
     "Blood",
@@ -89,7 +89,7 @@ class Stack:
         return len(self.hidden) + len(self.top)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HeroState(Memo):
     """One Powerwolf: position, cards in each zone, reward tokens, wounds, earned advanced cards, spent icons.
 
@@ -99,7 +99,9 @@ class HeroState(Memo):
     current scope (turn or round, by reading) as ``"SOURCE_ID/ability/INDEX"``.
 
     A hero often stays the same object through many game states, so data derived from it alone (the sources of its
-    abilities) is cached on it (:class:`~armata_rules.immutable.Memo`).
+    abilities) is cached on it (:class:`~armata_rules.immutable.Memo`). Only data derived from the hero's cards,
+    tokens, spent icons and wounds may be cached there, never from its position: :meth:`moved_to` hands the cache
+    on to the moved hero.
     """
 
     hero: Hero
@@ -113,6 +115,13 @@ class HeroState(Memo):
     earned: tuple[str, ...] = ()
     spent: tuple[str, ...] = ()
     card_wound_taken: bool = False
+
+    def moved_to(self, space: SpaceId | None) -> HeroState:
+        """This hero on ``space``, sharing this hero's cache (which never depends on the position): a step keeps
+        what was derived from the hero's cards."""
+        moved = replace(self, position=space)
+        share_memo(self, moved)
+        return moved
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +239,7 @@ def _log_from_entries(entries: tuple[tuple[int, int, str], ...]) -> Log | None:
     return node
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, slots=True, repr=False)
 class GameState(Memo):
     """Everything about a game at one moment. Compare with ``==``; fingerprint with :meth:`hash`.
 

@@ -69,3 +69,40 @@ def test_memo_is_neither_copied_nor_pickled() -> None:
     again = pickle.loads(pickle.dumps(state))
     assert again == state and "derived" not in memo(again)
     assert memo(state.heroes[0]) is not memo(replace(state.heroes[0], wounds=()))
+
+
+def test_copies_of_slotted_classes_keep_their_slots() -> None:
+    state = Game.new(["Attila", "Roel"], seed=3).initial_state()
+    hero = replace(state.heroes[0], wounds=("w",))
+    assert type(hero) is type(state.heroes[0]) and not hasattr(hero, "__dict__")
+    assert not hasattr(replace(state, round=1), "__dict__")
+
+
+def test_a_moved_hero_shares_the_cache_of_its_cards_and_no_other_copy_does() -> None:
+    state = Game.new(["Attila", "Roel"], seed=3).initial_state()
+    hero = state.heroes[0]
+    memo(hero)["derived from the cards"] = 1
+    moved = hero.moved_to("elsewhere")
+    assert moved.position == "elsewhere" and hero.position != "elsewhere"
+    assert memo(moved) is memo(hero)
+    assert memo(replace(hero, hand=())) is not memo(hero)
+
+
+def test_what_is_cached_on_heroes_matches_a_fresh_computation_through_random_play() -> None:
+    """The hero cache is handed on through steps: nothing in it may depend on where the hero stands."""
+    import random
+
+    from armata_rules.rules.sources import _all_sources, sources_by_ability
+
+    for seed in (1, 2):
+        game = Game.new(["Attila", "Roel", "Charles"], seed=seed)
+        rng = random.Random(seed)
+        state = game.initial_state()
+        compared = 0
+        while not state.is_over and compared < 3_000:
+            for hero in state.heroes:
+                for in_fight in (False, True):
+                    assert sources_by_ability(game.ctx, hero, in_fight) == _all_sources(game.ctx, hero, in_fight)
+                    compared += 1
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+        assert compared >= 1_000
