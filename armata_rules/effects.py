@@ -305,77 +305,83 @@ def may_step(
     return both(steps_left >= 1, negate(back_on_trail))
 
 
-def _zone(hero: HeroState, zone: CardZone) -> tuple[str, ...]:
-    if zone is CardZone.HAND:
-        return hero.hand
-    if zone is CardZone.PLAYED:
-        return hero.played
-    require(zone is CardZone.DISCARD, f"{zone.value} is not a zone of a hero's cards")
-    return hero.discard
+#: The field of a hero's state that holds each of its card zones.
+_HERO_FIELD = {CardZone.HAND: "hand", CardZone.CHOSEN: "chosen", CardZone.PLAYED: "played", CardZone.DISCARD: "discard"}
 
 
-def _with_zone(hero: HeroState, zone: CardZone, cards: tuple[str, ...]) -> HeroState:
-    if zone is CardZone.HAND:
-        return replace(hero, hand=cards)
-    if zone is CardZone.PLAYED:
-        return replace(hero, played=cards)
-    require(zone is CardZone.DISCARD, f"{zone.value} is not a zone of a hero's cards")
-    return replace(hero, discard=cards)
+def _hero_changes(
+    hero: HeroState, seat: int, card: str, source: CardZone | None, target: CardZone | None
+) -> dict[str, object]:
+    """The fields of ``hero`` after ``card`` leaves its zone ``source`` and/or enters its zone ``target`` (either may
+    be ``None``: a zone that is not the hero's). Taken first, then put, as two separate moves would."""
+    changes: dict[str, object] = {}
+    if source is CardZone.CHOSEN:
+        require(hero.chosen == card, f"{card} is not the card chosen by seat {seat}")
+        changes["chosen"] = None
+    elif source is not None:
+        name = _HERO_FIELD[source]
+        cards: tuple[str, ...] = getattr(hero, name)
+        if card not in cards:
+            raise EngineInvariantError(f"{card} is not in the {source.value} of seat {seat}")
+        index = cards.index(card)
+        changes[name] = cards[:index] + cards[index + 1 :]
+    if target is CardZone.CHOSEN:
+        require(changes.get("chosen", hero.chosen) is None, f"seat {seat} has already chosen a card")
+        changes["chosen"] = card
+    elif target is not None:
+        name = _HERO_FIELD[target]
+        held: tuple[str, ...] = changes.get(name, getattr(hero, name))  # type: ignore[assignment]
+        # played cards keep the order they were placed in; the other zones are sorted
+        changes[name] = (*held, card) if target is CardZone.PLAYED else sorted_tuple([*held, card])
+    return changes
 
 
 def _move_card(state: GameState, effect: MoveCard) -> GameState:
-    card, seat = effect.card, effect.seat
-    hero = state.heroes[seat] if seat is not None else None
+    """A card changes zone: a hero's own zones change in one copy of the hero; a supply and a hero, in turn."""
+    card, seat, source, target = effect.card, effect.seat, effect.source, effect.target
+    from_hero = source in _HERO_FIELD
+    to_hero = target in _HERO_FIELD
+    if from_hero or to_hero:
+        owner = present(seat, f"zone {(source if from_hero else target).value} needs a seat")
+    if not from_hero:
+        state = _take_from_supply(state, card, source)
+    if from_hero or to_hero:
+        hero = state.heroes[owner]
+        changes = _hero_changes(hero, owner, card, source if from_hero else None, target if to_hero else None)
+        state = state.with_hero(owner, replace(hero, **changes))
+    if not to_hero:
+        state = _put_in_supply(state, card, target)
+    return state
 
-    def take(zone: CardZone) -> GameState | HeroState:
-        nonlocal hero
-        if zone is CardZone.REWARD_DECK:
-            deck = state.reward_deck
-            require(card in deck.hidden or card in deck.top, f"{card} is not in the reward deck")
-            return replace(
-                state,
-                reward_deck=replace(
-                    deck, hidden=tuple(c for c in deck.hidden if c != card), top=tuple(c for c in deck.top if c != card)
-                ),
-            )
-        if zone is CardZone.ADVANCED_SUPPLY:
-            require(card in state.advanced_supply, f"{card} is not beside the board")
-            return replace(state, advanced_supply=tuple(c for c in state.advanced_supply if c != card))
-        if zone is CardZone.BOX:
-            require(card in state.box, f"{card} is not in the box")
-            return replace(state, box=tuple(c for c in state.box if c != card))
-        hero = present(hero, f"zone {zone.value} needs a seat")
-        if zone is CardZone.CHOSEN:
-            require(hero.chosen == card, f"{card} is not the card chosen by seat {seat}")
-            return replace(hero, chosen=None)
-        cards = _zone(hero, zone)
-        require(card in cards, f"{card} is not in the {zone.value} of seat {seat}")
-        index = cards.index(card)
-        return _with_zone(hero, zone, cards[:index] + cards[index + 1 :])
 
-    def put(zone: CardZone, current: GameState) -> GameState:
-        if zone is CardZone.REWARD_DECK:
-            deck = current.reward_deck
-            return replace(current, reward_deck=replace(deck, hidden=sorted_tuple([*deck.hidden, card])))
-        if zone is CardZone.ADVANCED_SUPPLY:
-            return replace(current, advanced_supply=sorted_tuple([*current.advanced_supply, card]))
-        if zone is CardZone.BOX:
-            return replace(current, box=sorted_tuple([*current.box, card]))
-        owner = present(seat, f"zone {zone.value} needs a seat")
-        holder = current.heroes[owner]
-        if zone is CardZone.CHOSEN:
-            require(holder.chosen is None, f"seat {owner} has already chosen a card")
-            return current.with_hero(owner, replace(holder, chosen=card))
-        if zone is CardZone.PLAYED:
-            return current.with_hero(owner, replace(holder, played=(*holder.played, card)))
-        return current.with_hero(owner, _with_zone(holder, zone, sorted_tuple([*_zone(holder, zone), card])))
+def _take_from_supply(state: GameState, card: str, zone: CardZone) -> GameState:
+    """``card`` leaves the reward deck, the advanced supply or the box."""
+    if zone is CardZone.REWARD_DECK:
+        deck = state.reward_deck
+        require(card in deck.hidden or card in deck.top, f"{card} is not in the reward deck")
+        return replace(
+            state,
+            reward_deck=replace(
+                deck, hidden=tuple(c for c in deck.hidden if c != card), top=tuple(c for c in deck.top if c != card)
+            ),
+        )
+    if zone is CardZone.ADVANCED_SUPPLY:
+        require(card in state.advanced_supply, f"{card} is not beside the board")
+        return replace(state, advanced_supply=tuple(c for c in state.advanced_supply if c != card))
+    require(zone is CardZone.BOX, f"{zone.value} is not a zone a card can leave")
+    require(card in state.box, f"{card} is not in the box")
+    return replace(state, box=tuple(c for c in state.box if c != card))
 
-    taken = take(effect.source)
-    if isinstance(taken, HeroState):
-        state = state.with_hero(present(seat, "a hero's card moves without a seat"), taken)
-    else:
-        state = taken
-    return put(effect.target, state)
+
+def _put_in_supply(state: GameState, card: str, zone: CardZone) -> GameState:
+    """``card`` goes into the reward deck (face down), the advanced supply or the box."""
+    if zone is CardZone.REWARD_DECK:
+        deck = state.reward_deck
+        return replace(state, reward_deck=replace(deck, hidden=sorted_tuple([*deck.hidden, card])))
+    if zone is CardZone.ADVANCED_SUPPLY:
+        return replace(state, advanced_supply=sorted_tuple([*state.advanced_supply, card]))
+    require(zone is CardZone.BOX, f"{zone.value} is not a zone a card can enter")
+    return replace(state, box=sorted_tuple([*state.box, card]))
 
 
 # ---------------------------------------------------------------------------------------------- stacks and tokens
