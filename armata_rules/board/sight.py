@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from armata_rules.board.fortress import Fortress, FortressState, SpaceId
+from armata_rules.immutable import memo
 
 __all__ = ["SightLine", "sees", "sight_lines"]
 
@@ -24,7 +25,20 @@ class SightLine:
 
 
 def sight_lines(fortress: Fortress, state: FortressState, origin: SpaceId) -> tuple[SightLine, ...]:
-    """The six lines of sight from ``origin`` in ``state`` (a direction with a wall right away sees nothing)."""
+    """The six lines of sight from ``origin`` in ``state`` (a direction with a wall right away sees nothing).
+
+    Computed once per board state, fortress and origin, and kept on the (immutable) board state: the board changes
+    far less often than the Strigoi look.
+    """
+    cache = memo(state)
+    key = (sight_lines, fortress, origin)
+    found: tuple[SightLine, ...] | None = cache.get(key)
+    if found is None:
+        found = cache[key] = _trace_lines(fortress, state, origin)
+    return found
+
+
+def _trace_lines(fortress: Fortress, state: FortressState, origin: SpaceId) -> tuple[SightLine, ...]:
     corridors = fortress.view(state).corridors
     if origin not in corridors:
         fortress.cell(origin, state)  # raises the clear error for an unknown or out-of-play space

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from armata_rules.effects import CardZone, MoveCard, execute_all
 from armata_rules.frames import Frame
 from armata_rules.immutable import replace
@@ -25,10 +27,11 @@ def replace_top(state: GameState, *frames: Frame) -> GameState:
     return replace(state, frames=state.frames[:-1] + frames)
 
 
-def log(state: GameState, text: str) -> GameState:
-    """Append a line to the history."""
+def log(state: GameState, text: str, **changes: Any) -> GameState:
+    """Append a line to the history; with ``changes``, also change those fields (one copy of the state, not two).
+    The line is dated by the round of ``state``."""
     seq = 0 if state.log is None else state.log.seq + 1
-    return replace(state, log=Log(seq, state.round, text, state.log))
+    return replace(state, log=Log(seq, state.round, text, state.log), **changes)
 
 
 def take_back_discard(state: GameState, seat: int) -> GameState:

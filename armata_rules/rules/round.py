@@ -137,7 +137,8 @@ def _has_action_card(ctx: RulesContext, hand: tuple[str, ...]) -> bool:
 def _reset_spent(state: GameState) -> GameState:
     if not any(hero.spent for hero in state.heroes):
         return state
-    return replace(state, heroes=tuple(replace(hero, spent=()) for hero in state.heroes))
+    # a hero with nothing spent stays the same object (and keeps what is cached on it)
+    return replace(state, heroes=tuple(replace(hero, spent=()) if hero.spent else hero for hero in state.heroes))
 
 
 @handles(StartRound)
@@ -145,8 +146,8 @@ class StartRoundRules(AutoHandler[StartRound]):
     """A new round: count it, refresh per-round icons, bring in the Strigoi in round 2, open Phase 1."""
 
     def run(self, ctx: RulesContext, state: GameState, frame: StartRound) -> GameState:
-        state = replace(state, round=state.round + 1, order=(), turn=None)
-        state = replace(state, heroes=tuple(replace(h, card_wound_taken=False) for h in state.heroes))
+        heroes = tuple(replace(h, card_wound_taken=False) if h.card_wound_taken else h for h in state.heroes)
+        state = replace(state, round=state.round + 1, order=(), turn=None, heroes=heroes)
         if ctx.ruleset.icon_scope is IconScope.PER_ROUND:
             state = _reset_spent(state)
         for seat, hero in enumerate(state.heroes):
@@ -240,10 +241,9 @@ class NextTurnRules(AutoHandler[NextTurn]):
         seat = state.order[frame.index]
         hero = state.heroes[seat]
         steps = max(0, ctx.played_card(state, seat).movement - ctx.movement_penalty(hero))
-        state = replace(state, turn=TurnState(seat, steps))
+        state = log(state, f"{hero.hero.value}'s turn", turn=TurnState(seat, steps))
         if ctx.ruleset.icon_scope is IconScope.PER_TURN:
             state = _reset_spent(state)
-        state = log(state, f"{hero.hero.value}'s turn")
         card = ctx.played_card(state, seat)
         if card.self_wound and not hero.card_wound_taken and ctx.ruleset.self_wound is SelfWound.WHEN_PLAYED:
             state = state.with_hero(seat, replace(state.heroes[seat], card_wound_taken=True))

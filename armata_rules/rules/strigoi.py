@@ -332,10 +332,10 @@ class DrawStrigoiTokenRules(ChanceHandler[DrawStrigoiToken]):
         state = execute_all(
             state, (TakeFromStack("strigoi_tokens", token.id), DiscardToStack("strigoi_tokens", token.id))
         )
-        if state.turn is not None:
-            state = replace(state, turn=replace(state.turn, token=token.id))
+        turn = None if state.turn is None else replace(state.turn, token=token.id)
         index = next(i for i, s in enumerate(state.strigoi) if s.name == token.strigoi)
-        state = log(pop(state), f"the Strigoi token shows the {token.strigoi} ({token.modifier:+d})")
+        text = f"the Strigoi token shows the {token.strigoi} ({token.modifier:+d})"
+        state = log(state, text, turn=turn, frames=state.frames[:-1])  # the token noted, the frame popped
         letter = ctx.played_card(state, frame.seat).letter
         return strigoi_acts(ctx, state, frame.seat, index, token.modifier, letter, curse=False)
 
@@ -414,10 +414,14 @@ def _initiative(ctx: RulesContext, state: GameState, seat: int) -> int:
 
 def _attack_nearest(ctx: RulesContext, state: GameState, seat: int, index: int, modifier: int) -> GameState:
     position = present(state.strigoi[index].position, "an attacking Strigoi's space")  # strigoi_acts checked it
+    seats: dict[SpaceId, int] = {}  # who stands where, the lowest seat first as in GameState.hero_at
+    for seat_here, hero_here in enumerate(state.heroes):
+        if hero_here.position is not None:
+            seats.setdefault(hero_here.position, seat_here)
     seen: list[tuple[int, int, int]] = []
     for sight in sight_lines(ctx.fortress, state.board, position):
         for space, dist in sight.seen:
-            hero = state.hero_at(space)
+            hero = seats.get(space)
             if hero is not None:
                 seen.append((dist, -_initiative(ctx, state, hero), hero))
     if not seen:
