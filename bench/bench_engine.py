@@ -1,11 +1,13 @@
 """Speed of the engine, as a ratio against python-chess run side by side in the same process, and its memory.
 
 Both play random legal moves: armata-rules lists its legal actions and applies one (chance resolved by the seeded
-generator); python-chess lists its legal moves and pushes one. Then: complete games per second for each hero count,
-``legal_actions`` alone and ``apply`` alone over recorded states, the ambiguity finder over a whole rulebook text,
-and bytes per state and per game record. Rates are per second of this process's CPU time (``time.process_time``),
-so other work on a shared machine does not count against either side. Targets are printed beside the figures;
-nothing is asserted. A game that hits an engine error is counted and reported, and the run goes on.
+generator); python-chess lists its legal moves and pushes one. The two take turns of a fifth of a CPU second until
+each has had ``--seconds``, so a slow spell of a shared machine weighs on both sides of the ratio alike. Then:
+complete games per second for each hero count, ``legal_actions`` alone and ``apply`` alone over recorded states,
+the ambiguity finder over a whole rulebook text, and bytes per state and per game record. Rates are per second of
+this process's CPU time (``time.process_time``), so other work on a shared machine does not count against either
+side. Targets are printed beside the figures; nothing is asserted. A game that hits an engine error is counted and
+reported, and the run goes on.
 
     make bench            # or: .venv/bin/python bench/bench_engine.py --seconds 5
 """
@@ -103,29 +105,48 @@ def play(game: Game, rng: random.Random, errors: Errors, keep: bool = False) -> 
     return decisions, kept
 
 
-def chess_plies(clock: Clock, seed: int = 0) -> float:
-    """Random legal plies per CPU second with python-chess (legal move generation + push)."""
+def chess_plies(seed: int = 0) -> Iterator[None]:
+    """Random legal plies with python-chess (legal move generation + push), one per step, for ever."""
     rng = random.Random(seed)
-    done = 0
-    while clock.running():
+    while True:
         board = chess.Board()
         while not board.is_game_over(claim_draw=False):
             board.push(rng.choice(list(board.legal_moves)))
-            done += 1
-            if done % 256 == 0 and not clock.running():
-                break
-    return done / clock.elapsed
+            yield None
 
 
-def armata_decisions(clock: Clock, errors: Errors, seed: int = 0) -> float:
-    """Random legal decisions per CPU second, every preset and 2-5 heroes, games restarted when they end."""
+def armata_decisions(errors: Errors, seed: int = 0) -> Iterator[None]:
+    """Random legal decisions (every preset and 2-5 heroes, games restarted when they end), one per step."""
     rng = random.Random(seed)
-    done, game_seed = 0, seed
-    while clock.running():
-        decisions, _ = play(new_game(game_seed), rng, errors)
-        done += decisions
+    game_seed = seed
+    while True:
+        game = new_game(game_seed)
+        state = game.initial_state()
+        try:
+            while not state.is_over:
+                state = game.apply(state, rng.choice(game.legal_actions(state)))
+                yield None
+        except Exception as err:  # counted and reported: the bench measures, the tests judge
+            errors.add(err, f"seed {game.seed}")
         game_seed += 1
-    return done / clock.elapsed
+
+
+def side_by_side(clock: Clock, streams: dict[str, Iterator[None]], turn: float = 0.2) -> dict[str, float]:
+    """Steps per CPU second of each stream, the streams taking turns of ``turn`` CPU seconds until the clock runs
+    out: a slower or faster spell of a shared machine falls on both sides alike, so their ratio holds."""
+    steps = dict.fromkeys(streams, 0)
+    spent = dict.fromkeys(streams, 0.0)
+    while clock.running():
+        for name, stream in streams.items():
+            start = time.process_time()
+            while True:
+                for _ in range(16):
+                    next(stream)
+                steps[name] += 16
+                if time.process_time() - start >= turn:
+                    break
+            spent[name] += time.process_time() - start
+    return {name: steps[name] / spent[name] for name in streams}
 
 
 def armata_games(clock: Clock, heroes: int, errors: Errors, seed: int = 0) -> tuple[float, float]:
@@ -229,10 +250,9 @@ def main() -> None:
     errors = Errors()
     columns = (TextColumn("{task.description:<32}"), BarColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as progress:
-        with measuring(progress, "python-chess random plies", args.seconds) as clock:
-            theirs = chess_plies(clock)
-        with measuring(progress, "armata-rules random decisions", args.seconds) as clock:
-            ours = armata_decisions(clock, errors)
+        with measuring(progress, "python-chess and armata-rules", 2 * args.seconds) as clock:
+            rates = side_by_side(clock, {"chess": chess_plies(), "armata": armata_decisions(errors)})
+        theirs, ours = rates["chess"], rates["armata"]
         games = {}
         for heroes in (2, 3, 4, 5):
             with measuring(progress, f"complete games, {heroes} heroes", args.seconds / 2) as clock:
