@@ -248,3 +248,11 @@ def test_an_action_listed_for_another_state_is_guarded_again() -> None:
             game.apply(after, first)
     with pytest.raises(TypeError):
         game.apply(after, "step")  # type: ignore[arg-type]
+
+
+def test_interned_actions_are_shared_values_of_their_own_class() -> None:
+    from armata_rules.actions import RebelDraw, interned
+
+    assert interned(Step, 0, "a1") is interned(Step, 0, "a1") == Step(0, "a1")
+    assert interned(Step, 1, "a1") != interned(Step, 0, "a1")
+    assert type(interned(RebelDraw, 0)) is RebelDraw and type(interned(EndMove, 0)) is EndMove

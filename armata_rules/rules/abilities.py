@@ -8,7 +8,7 @@ peg19.es:2631.
 
 from __future__ import annotations
 
-from armata_rules.actions import Action, GiveReward, RebelDraw, UseAbility
+from armata_rules.actions import Action, GiveReward, RebelDraw, UseAbility, interned
 from armata_rules.board.fortress import SpaceId
 from armata_rules.components.icons import Ability
 from armata_rules.effects import (
@@ -249,13 +249,14 @@ def ability_actions(ctx: RulesContext, state: GameState, seat: int, stage: str) 
         targets = _targets(ctx, state, seat, ability)
         if targets is None:
             continue
+        name = ability.value
         for source in sources:
-            actions.extend(UseAbility(seat, ability.value, source.id, source.mode, t) for t in targets)
+            actions.extend(interned(UseAbility, seat, name, source.id, source.mode, t) for t in targets)
     if stage in ("move", "fight_phase", "encounter_pending"):
         rewards, rebel = _hand_facts(ctx, hero)
         if rewards:
             for other in neighbours_of(ctx, state, seat):
-                actions.extend(GiveReward(seat, other, card) for card in rewards)
+                actions.extend(interned(GiveReward, seat, other, card) for card in rewards)
         if rebel is not None and state.reward_deck.size > 0:  # what _guard_rebel asks, from the cached hand facts
             actions.append(RebelDraw(seat))
     return actions

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import cast
 
 from armata_rules import effects
-from armata_rules.actions import Action, EndMove, GiveReward, RebelDraw, Step, UseAbility
+from armata_rules.actions import Action, EndMove, GiveReward, RebelDraw, Step, UseAbility, interned
 from armata_rules.board.fortress import SpaceId
 from armata_rules.components.icons import Ability
 from armata_rules.effects import MoveHero, execute
@@ -217,7 +217,7 @@ class MoveRules(DecisionHandler[MoveFrame]):
         forward = effects.may_step(turn.steps_left, False)
         trail, others, strigoi = turn.trail, _others(state, seat), _strigoi_spaces(state)
         moves: list[Action] = [
-            Step(seat, to)
+            interned(Step, seat, to)
             for to in _exits(ctx, state, position)  # the exits are computed once, here
             if (forward and to not in trail and to not in others and to not in strigoi)
             or self._blocked(ctx, state, seat, to) is None
