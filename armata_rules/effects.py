@@ -330,7 +330,7 @@ def _hero_changes(
         changes["chosen"] = card
     elif target is not None:
         name = _HERO_FIELD[target]
-        held: tuple[str, ...] = changes.get(name, getattr(hero, name))  # type: ignore[assignment]
+        held = cast(tuple[str, ...], changes.get(name, getattr(hero, name)))
         # played cards keep the order they were placed in; the other zones are sorted
         changes[name] = (*held, card) if target is CardZone.PLAYED else sorted_tuple([*held, card])
     return changes

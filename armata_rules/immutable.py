@@ -7,9 +7,9 @@
 For each class a copier is made once. A slotted class gets a generated function (as :mod:`dataclasses` itself
 generates ``__init__``) that fills a *draft twin* of the class by plain slot assignment and then gives it the real
 class (see :func:`_slot_copier`): about half the cost of writing each slot through its descriptor, and the state
-keeps slots (fast reads, one object for the collector, less memory). A class kept in an instance dictionary is
-copied by copying that dictionary. Unknown field names raise ``TypeError`` either way, as any bad keyword argument
-does. Classes that compute fields after ``__init__`` fall back to :func:`dataclasses.replace`.
+keeps slots (fast reads, one object for the collector, less memory). Unknown field names raise ``TypeError``, as
+any bad keyword argument does. Classes without slots, or that compute fields after ``__init__``, fall back to
+:func:`dataclasses.replace`.
 
 :class:`Memo` gives a frozen, slotted dataclass one extra slot that is no field: a dictionary of data derived from
 the instance, filled lazily (:func:`memo`). A copy made by :func:`replace` starts without it, and equality, hashing,
@@ -33,13 +33,6 @@ class Memo:
 
     __slots__ = ("_memo",)
     _memo: dict[object, Any]
-
-    def __getstate__(self) -> object:
-        """The fields only (a slotted dataclass overrides this with its own): the memo is never pickled or copied."""
-        return self.__dict__
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        object.__setattr__(self, "__dict__", dict(state))
 
 
 def memo(obj: Memo) -> dict[object, Any]:
@@ -76,14 +69,12 @@ def replace(obj: T, /, **changes: Any) -> T:
 
 
 def _make_copier(cls: type) -> Callable[..., Any]:
-    """The copier of the dataclass ``cls``: by slots through a draft twin, by instance dictionary, or the standard
-    :func:`dataclasses.replace` for a class that computes fields after ``__init__``."""
+    """The copier of the dataclass ``cls``: by slots through a draft twin, or the standard
+    :func:`dataclasses.replace` for a class without slots or one that computes fields after ``__init__``."""
     fields = dataclasses.fields(cls)
     names = tuple(f.name for f in fields)
-    if not all(f.init for f in fields) or "__post_init__" in dir(cls):
+    if not all(f.init for f in fields) or "__post_init__" in dir(cls) or "__slots__" not in cls.__dict__:
         return dataclasses.replace
-    if "__slots__" not in cls.__dict__:
-        return _dict_copier(cls, names)
     return _slot_copier(cls, names)
 
 
@@ -126,24 +117,3 @@ def _slot_copier(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
 
 def _unknown_field(cls: type, name: str) -> None:
     raise TypeError(f"{cls.__qualname__} has no field {name!r}")
-
-
-def _dict_copier(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
-    """``copier(obj, **changes)`` for a dataclass whose fields live in the instance dictionary."""
-    new_object = object.__new__
-    set_attribute = object.__setattr__
-    count = len(names)
-
-    def copier(obj: Any, /, **changes: Any) -> Any:
-        new: Any = new_object(cls)
-        values = obj.__dict__.copy()
-        if changes:
-            values.update(changes)
-            if len(values) != count:
-                unknown = sorted(set(changes) - set(names))
-                raise TypeError(f"{cls.__qualname__} has no field {unknown[0]!r}")
-        set_attribute(new, "__dict__", values)
-        return new
-
-    copier.__qualname__ = f"replace[{cls.__qualname__}]"
-    return copier

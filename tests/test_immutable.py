@@ -40,7 +40,7 @@ def test_unknown_field_is_refused() -> None:
         replace(GameState.__new__(GameState), nonsense=1)
 
 
-def test_classes_without_slots_are_copied_through_their_dictionary() -> None:
+def test_classes_without_slots_use_the_standard_replace() -> None:
     plain = _Plain(1)
     assert replace(plain, b="y") == _Plain(1, "y") and plain.b == "x"
     with pytest.raises(TypeError, match="'c'"):

@@ -211,16 +211,10 @@ class MoveRules(DecisionHandler[MoveFrame]):
     def legal(self, ctx: RulesContext, state: GameState, frame: MoveFrame) -> list[Action]:
         seat = frame.seat
         position = present(state.heroes[seat].position, "rules.movement.legal: position")
-        turn = present(state.turn, "rules.movement.legal: turn")
-        # a step onto a free space off the jump trail is allowed exactly when the kernel lets a step that does not
-        # go back be taken (what _blocked finds for such a space); every other exit gets the whole guard
-        forward = effects.may_step(turn.steps_left, False)
-        trail, others, strigoi = turn.trail, _others(state, seat), _strigoi_spaces(state)
         moves: list[Action] = [
             interned(Step, seat, to)
             for to in _exits(ctx, state, position)  # the exits are computed once, here
-            if (forward and to not in trail and to not in others and to not in strigoi)
-            or self._blocked(ctx, state, seat, to) is None
+            if self._blocked(ctx, state, seat, to) is None
         ]
         if self._guard_stop(ctx, state, frame, EndMove(frame.seat), can_step=bool(moves)) is None:
             moves.append(EndMove(frame.seat))
