@@ -163,6 +163,9 @@ class Fortress:
         self.ladder_sites: dict[SpaceId, LadderSite] = self._build_ladder_sites()
         for site in self.ladder_sites.values():
             self.spaces[site.space] = Space(site.space, None, SpaceKind.LADDER, site.cell, on_platform=False)
+        self.encounter_spaces: frozenset[SpaceId] = frozenset(
+            sid for sid, sp in self.spaces.items() if sp.kind.is_encounter
+        )  # asked at every step and every Leap or Pack target: one set lookup, not an enum property
         self._static_edges = self._build_static_edges()
         self._build_pieces()
         self._view = lru_cache(maxsize=4096)(self._build_view)
@@ -432,6 +435,13 @@ class Fortress:
             for sid, sp in self.spaces.items()
         )
         self._is_stairs = frozenset(sid for sid, sp in self.spaces.items() if sp.kind.is_stairs)
+        # each fixed corridor map with its neighbours and adjacency, derived once here instead of in every view
+        self._fixed_entries = {sid: _entry(exits) for sid, exits in self._fixed_corridors.items()}
+        self._platform_entries = [
+            [{sid: _entry(exits) for sid, exits in by_steps.items()} for by_steps in per_platform]
+            for per_platform in self._platform_corridors
+        ]
+        self._ladder_entries = {sid: _entry(exits) for sid, exits in self._ladder_corridors.items()}
 
     def _build_view(self, state: FortressState) -> FortressView:
         if len(state.rotations) != len(self.platform_rooms):
@@ -454,24 +464,21 @@ class Fortress:
         for sid in sorted(ladders):  # sorted, though each space's map is put in direction order anyway
             touch(self._ladder_touches[sid])
         cells: dict[SpaceId, Hex] = {}
-        corridors: dict[SpaceId, Mapping[int, SpaceId]] = {}
-        fixed_corridors, volatile_spaces = self._fixed_corridors, self._volatile
+        entries: dict[SpaceId, _Entry] = {}
+        fixed_entries, volatile_spaces = self._fixed_entries, self._volatile
         for sid, platform, cell in self._order:
             if platform == -1:
                 cells[sid] = present(cell, f"fixed space {sid} has a cell")
-                if sid in volatile_spaces:
-                    found = volatile.get(sid)
-                    corridors[sid] = fixed_corridors[sid] if found is None else dict(sorted(found.items()))
-                else:
-                    corridors[sid] = fixed_corridors[sid]
+                found = volatile.get(sid) if sid in volatile_spaces else None
+                entries[sid] = fixed_entries[sid] if found is None else _entry(dict(sorted(found.items())))
             elif platform >= 0:
                 steps = turning[platform]
                 if steps is not None:
                     cells[sid] = self._platform_cells[platform][steps][sid]
-                    corridors[sid] = self._platform_corridors[platform][steps][sid]
+                    entries[sid] = self._platform_entries[platform][steps][sid]
             elif sid in ladders:
                 cells[sid] = present(cell, f"ladder site {sid} has a cell")
-                corridors[sid] = self._ladder_corridors[sid]
+                entries[sid] = self._ladder_entries[sid]
         at = {cell: sid for sid, cell in cells.items()}
         is_stairs = self._is_stairs
         stairs = tuple(sid for sid in cells if sid in is_stairs)
@@ -481,19 +488,18 @@ class Fortress:
             owner = spaces[sid].room
             if owner is not None:
                 rooms.setdefault(owner, []).append(sid)
-        neighbours = {sid: tuple(exits.values()) for sid, exits in corridors.items()}
-        exits = {
-            sid: near + tuple(other for other in stairs if other != sid) if sid in is_stairs else near
-            for sid, near in neighbours.items()
-        }
+        neighbours = {sid: entry[1] for sid, entry in entries.items()}
+        exits = dict(neighbours)  # the same order; stairs and ladder tiles add their tunnel exits
+        for sid in stairs:
+            exits[sid] = neighbours[sid] + tuple(other for other in stairs if other != sid)
         return FortressView(
             cells,
             at,
-            corridors,
+            {sid: entry[0] for sid, entry in entries.items()},
             stairs,
             {room: tuple(ids) for room, ids in rooms.items()},
             neighbours,
-            {sid: frozenset(near) for sid, near in neighbours.items()},
+            {sid: entry[2] for sid, entry in entries.items()},
             exits,
         )
 
@@ -526,6 +532,15 @@ class Fortress:
 
 _COMPILED: dict[int, tuple[Layout, Fortress]] = {}
 _COMPILED_MAX = 16
+
+
+_Entry = tuple[Mapping[int, SpaceId], tuple[SpaceId, ...], frozenset[SpaceId]]
+
+
+def _entry(exits: Mapping[int, SpaceId]) -> _Entry:
+    """A space's corridor map (by direction, in direction order) with its neighbours and their set."""
+    near = tuple(exits.values())
+    return exits, near, frozenset(near)
 
 
 def _direction(a: Hex, b: Hex, a_id: SpaceId, b_id: SpaceId) -> int:

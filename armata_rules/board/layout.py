@@ -41,12 +41,16 @@ class SpaceKind(Enum):
     @property
     def is_encounter(self) -> bool:
         """Whether a Powerwolf entering this space must stop and fight (peg19.en:760, sb19.en:310)."""
-        return self in (SpaceKind.RED, SpaceKind.GREY)
+        return self in _ENCOUNTER_KINDS
 
     @property
     def is_stairs(self) -> bool:
         """Whether the space opens on the tunnels; ladder tiles do too (peg19.en:767, sb19.en:317)."""
-        return self in (SpaceKind.STAIRS, SpaceKind.LADDER)
+        return self in _STAIRS_KINDS
+
+
+_ENCOUNTER_KINDS = frozenset({SpaceKind.RED, SpaceKind.GREY})
+_STAIRS_KINDS = frozenset({SpaceKind.STAIRS, SpaceKind.LADDER})
 
 
 @dataclass(frozen=True, slots=True)

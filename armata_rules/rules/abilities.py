@@ -182,11 +182,11 @@ def _leap_targets(ctx: RulesContext, state: GameState, seat: int) -> list[SpaceI
         return []
     allow_encounter = ctx.ruleset.leap_landing is LeapLanding.ANY_SPACE
     taken = _occupied(state)
-    spaces = ctx.fortress.spaces
+    encounters = ctx.fortress.encounter_spaces
     return [
         space
         for space in ctx.fortress.room_spaces(room, state.board)
-        if space not in taken and (allow_encounter or not spaces[space].kind.is_encounter)
+        if space not in taken and (allow_encounter or space not in encounters)
     ]
 
 
@@ -197,12 +197,12 @@ def _pack_targets(ctx: RulesContext, state: GameState, seat: int) -> list[SpaceI
         if other != seat and h.position is not None
     }
     taken = _occupied(state)
-    spaces = ctx.fortress.spaces
+    encounters = ctx.fortress.encounter_spaces
     return [
         space
         for room in sorted(r for r in rooms if r is not None)
         for space in ctx.fortress.room_spaces(room, state.board)
-        if space not in taken and not spaces[space].kind.is_encounter
+        if space not in taken and space not in encounters
     ]
 
 

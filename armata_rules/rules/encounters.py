@@ -18,6 +18,7 @@ from armata_rules.actions import (
     Reactivate,
     RebelDraw,
     UseAbility,
+    interned,
 )
 from armata_rules.components.icons import Ability
 from armata_rules.effects import (
@@ -265,7 +266,7 @@ class DrawEncounterRules(ChanceHandler[DrawEncounter]):
         # encounter tokens are conserved (hidden, face up on top or discarded), and a stack that is drawn empty
         # reshuffles its discards, so some token is always left
         require(bool(pool), f"no {frame.colour} encounter token is left anywhere")
-        return [(ChanceOutcome(f"draw_{frame.colour}", token), 1 / len(pool)) for token in pool]
+        return [(interned(ChanceOutcome, f"draw_{frame.colour}", token), 1 / len(pool)) for token in pool]
 
     def apply(self, ctx: RulesContext, state: GameState, frame: DrawEncounter, outcome: ChanceOutcome) -> GameState:
         stack = state.red if frame.colour == "red" else state.grey

@@ -3,7 +3,7 @@ peg19.en:1028, sb19.en:329-336, sb19.en:556, sb19.en:580, peg19.de:191-205)."""
 
 from __future__ import annotations
 
-from armata_rules.actions import ChanceOutcome
+from armata_rules.actions import ChanceOutcome, interned
 from armata_rules.components.icons import Loot
 from armata_rules.effects import (
     CardZone,
@@ -63,7 +63,7 @@ class DrawLootRules(ChanceHandler[DrawLoot]):
             pool = state.reward_tokens.hidden or state.reward_tokens.discard
         if not pool:
             return [(ChanceOutcome(f"draw_reward_{frame.what}", "nothing"), 1.0)]
-        return [(ChanceOutcome(f"draw_reward_{frame.what}", item), 1 / len(pool)) for item in pool]
+        return [(interned(ChanceOutcome, f"draw_reward_{frame.what}", item), 1 / len(pool)) for item in pool]
 
     def apply(self, ctx: RulesContext, state: GameState, frame: DrawLoot, outcome: ChanceOutcome) -> GameState:
         who = ctx.heroes[frame.seat].value

@@ -114,7 +114,7 @@ interpretation(
 
 def active_encounter(state: GameState, space: SpaceId, ctx: RulesContext) -> bool:
     """Whether ``space`` is an encounter space without a fight token on it (peg19.en:797)."""
-    return ctx.fortress.spaces[space].kind.is_encounter and space not in state.fight_tokens
+    return space in ctx.fortress.encounter_spaces and space not in state.fight_tokens
 
 
 def _others(state: GameState, seat: int) -> frozenset[SpaceId | None]:
@@ -216,8 +216,9 @@ class MoveRules(DecisionHandler[MoveFrame]):
             for to in _exits(ctx, state, position)  # the exits are computed once, here
             if self._blocked(ctx, state, seat, to) is None
         ]
-        if self._guard_stop(ctx, state, frame, EndMove(frame.seat), can_step=bool(moves)) is None:
-            moves.append(EndMove(frame.seat))
+        stop = interned(EndMove, seat)
+        if self._guard_stop(ctx, state, frame, stop, can_step=bool(moves)) is None:
+            moves.append(stop)
         return moves + ability_actions(ctx, state, frame.seat, "move")  # legal by construction
 
     def guard(self, ctx: RulesContext, state: GameState, frame: MoveFrame, action: Action) -> Refusal | None:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from itertools import permutations
 from math import factorial
 
-from armata_rules.actions import Action, ChanceOutcome, ChooseCard
+from armata_rules.actions import Action, ChanceOutcome, ChooseCard, interned
 from armata_rules.effects import CardZone, MoveCard, execute_all
 from armata_rules.frames import (
     ChanceOrder,
@@ -167,7 +167,7 @@ class ChooseCardsRules(DecisionHandler[ChooseCards]):
 
     def candidates(self, ctx: RulesContext, state: GameState, frame: ChooseCards) -> Iterable[Action]:
         return [
-            ChooseCard(seat, card)
+            interned(ChooseCard, seat, card)
             for seat in frame.waiting
             for card in state.heroes[seat].hand
             if ctx.is_action_card(card)

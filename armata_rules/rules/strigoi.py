@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from armata_rules.actions import Action, AttackStrigoi, ChanceOutcome, Pass
+from armata_rules.actions import Action, AttackStrigoi, ChanceOutcome, Pass, interned
 from armata_rules.board.books import BookTargetKind, book_target
 from armata_rules.board.fortress import SpaceId
 from armata_rules.board.hexgrid import line
@@ -323,7 +323,7 @@ class DrawStrigoiTokenRules(ChanceHandler[DrawStrigoiToken]):
         self, ctx: RulesContext, state: GameState, frame: DrawStrigoiToken
     ) -> list[tuple[ChanceOutcome, float]]:
         pool = state.strigoi_tokens.hidden or state.strigoi_tokens.discard
-        return [(ChanceOutcome("draw_strigoi_token", t), 1 / len(pool)) for t in pool]
+        return [(interned(ChanceOutcome, "draw_strigoi_token", t), 1 / len(pool)) for t in pool]
 
     def apply(self, ctx: RulesContext, state: GameState, frame: DrawStrigoiToken, outcome: ChanceOutcome) -> GameState:
         if not state.strigoi_tokens.hidden:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from armata_rules.actions import Action, ChanceOutcome, DiscardCard, HealWound, Pass, Protect
+from armata_rules.actions import Action, ChanceOutcome, DiscardCard, HealWound, Pass, Protect, interned
 from armata_rules.components.icons import Ability
 from armata_rules.effects import (
     AddWound,
@@ -255,7 +255,7 @@ class DrawWoundRules(ChanceHandler[DrawWound]):
         if not pool:  # unreachable: a pack holds 15 wound tokens (checked at load), a hero at most 2 (a third
             # wound point discards them all), so at most 10 are ever held
             raise EngineInvariantError("wounds: no wound token is left in the stack or its discard pile")
-        return [(ChanceOutcome("draw_wound", token), 1 / len(pool)) for token in pool]
+        return [(interned(ChanceOutcome, "draw_wound", token), 1 / len(pool)) for token in pool]
 
     def apply(self, ctx: RulesContext, state: GameState, frame: DrawWound, outcome: ChanceOutcome) -> GameState:
         if not state.wound_stack.hidden:
