@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 .DEFAULT_GOAL := help
 
-.PHONY: help demo test test-adapters scale lint typecheck pytest docs docs-html screenshots browser soak bench bench-finder profile golden mutants clean
+.PHONY: help demo test test-compiled compiled clean-compiled test-adapters scale lint typecheck pytest docs docs-html screenshots browser soak bench bench-finder profile golden mutants clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,6 +16,10 @@ $(VENV)/.installed-base: pyproject.toml | $(BIN)/python
 
 $(VENV)/.installed-dev: pyproject.toml constraints.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
+	touch $@
+
+$(VENV)/.installed-compile: pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,compile]'
 	touch $@
 
 $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
@@ -57,9 +61,23 @@ lint: $(VENV)/.installed-dev
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy --strict armata_rules
 
-## pytest: the tests alone.
+## pytest: the tests alone, on the pure-Python package (a compiled module left in the tree stops it: make clean).
 pytest: $(VENV)/.installed-dev
-	$(BIN)/pytest --ignore=tests/adapters
+	ARMATA_BUILD=pure $(BIN)/pytest --ignore=tests/adapters
+
+## compiled: the opt-in mypyc build: compiles the rule modules in place (so the checkout runs them) and writes the
+## wheel to build/wheels. `make clean-compiled` goes back to pure Python.
+compiled: $(VENV)/.installed-compile
+	HATCH_BUILD_HOOK_ENABLE_MYPYC=true $(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation -w build/wheels .
+
+## test-compiled: the compiled build, the whole test suite on it, then back to pure Python (whatever the result).
+test-compiled: compiled
+	ARMATA_BUILD=compiled $(BIN)/pytest --ignore=tests/adapters; status=$$?; $(MAKE) --no-print-directory clean-compiled; exit $$status
+
+## clean-compiled: remove the compiled modules from the tree.
+clean-compiled:
+	find armata_rules -name '*.so' -delete
+	rm -f ./*__mypyc.*.so
 
 ## test-adapters: install the PettingZoo, Gymnasium and OpenSpiel extras, then run their conformance suites
 ## (kept out of `make pytest` so that each runs once in CI).
@@ -110,7 +128,7 @@ scale: $(VENV)/.installed-scale /usr/bin/chromium
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium
 
 ## clean: remove build output and tool caches.
-clean:
+clean: clean-compiled
 	rm -rf build .mypy_cache .pytest_cache .ruff_cache .hypothesis
 
 ## mutants: mutation testing of effects.py and rules/ against the rule-level tests (mutmut; long: hours on 2 cores).

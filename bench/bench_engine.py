@@ -10,6 +10,9 @@ side. Targets are printed beside the figures; nothing is asserted. A game that h
 reported, and the run goes on.
 
     make bench            # or: .venv/bin/python bench/bench_engine.py --seconds 5
+    make compiled bench   # the same, on the opt-in mypyc build (make clean-compiled goes back to pure Python)
+
+The table's title and last line say which build ran (:mod:`armata_rules.build`).
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from armata_rules import Game, editions
+from armata_rules import Game, build, editions
 from armata_rules.actions import Action
 from armata_rules.immutable import replace
 from armata_rules.records import GameRecord
@@ -271,7 +274,7 @@ def main() -> None:
         per_state, record_bytes, record_json, record_decisions = memory(errors)
         progress.update(task, total=1, completed=1)
 
-    table = Table(title="armata-rules speed (per CPU second of this process)")
+    table = Table(title=f"armata-rules speed (per CPU second of this process), {build.describe().split(' (')[0]}")
     table.add_column("measure")
     table.add_column("figure", justify="right")
     table.add_column("target", justify="right")
@@ -295,6 +298,7 @@ def main() -> None:
     row("bytes per state kept", f"{per_state:,.0f}")
     row(f"bytes per record ({record_decisions} actions)", f"{record_bytes:,}", f"JSON {record_json:,} bytes")
     console.print(table)
+    console.print(f"build: {build.describe()}", markup=False)
     if errors.counts:
         console.print(f"[red]engine errors in random play: {sum(errors.counts.values())}[/red] (games cut short)")
         for kind, count in errors.counts.most_common():

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Final
 
 import networkx as nx
 
@@ -38,8 +39,8 @@ SpaceId = str
 class EdgeKind:
     """Kinds of movement edges in :meth:`Fortress.movement_graph`."""
 
-    CORRIDOR = "corridor"
-    TUNNEL = "tunnel"
+    CORRIDOR: Final = "corridor"
+    TUNNEL: Final = "tunnel"
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +199,7 @@ class Fortress:
     def with_ladders(self, state: FortressState, ladders: Iterable[SpaceId]) -> FortressState:
         """``state`` with the ladder tiles at ``ladders`` added."""
         new = frozenset(ladders)
-        unknown = sorted(new - self.ladder_sites.keys())
+        unknown = sorted(new.difference(self.ladder_sites))
         if unknown:
             raise ValueError(f"not ladder sites of this layout: {', '.join(unknown)}")
         return FortressState(state.rotations, state.collapsed, state.ladders | new)
@@ -419,7 +420,7 @@ class Fortress:
                 ladder_touches.append((entry, opposite(direction), sid))
             self._ladder_corridors[sid] = dict(sorted(own_exits.items()))
             self._ladder_touches[sid] = tuple(ladder_touches)
-        self._volatile = frozenset(
+        self._changing_spaces = frozenset(
             x
             for touches in [*(t for per in self._platform_touches for t in per), *self._ladder_touches.values()]
             for x, _, _ in touches
@@ -465,7 +466,7 @@ class Fortress:
             touch(self._ladder_touches[sid])
         cells: dict[SpaceId, Hex] = {}
         entries: dict[SpaceId, _Entry] = {}
-        fixed_entries, volatile_spaces = self._fixed_entries, self._volatile
+        fixed_entries, volatile_spaces = self._fixed_entries, self._changing_spaces
         for sid, platform, cell in self._order:
             if platform == -1:
                 cells[sid] = present(cell, f"fixed space {sid} has a cell")

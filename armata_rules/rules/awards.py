@@ -109,12 +109,14 @@ def grant_pending(ctx: RulesContext, state: GameState) -> GameState:
     return state
 
 
-@handles(GrantAwards)
 class GrantAwardsRules(AutoHandler[GrantAwards]):
     """End of a turn (or of Phase 3): earned cards join the hands."""
 
     def run(self, ctx: RulesContext, state: GameState, frame: GrantAwards) -> GameState:
         return pop(grant_pending(ctx, state))
+
+
+handles(GrantAwards, GrantAwardsRules)
 
 
 def _reward_cards(ctx: RulesContext, state: GameState, seat: int) -> int:

@@ -173,7 +173,6 @@ def _stealth_in_use(state: GameState) -> bool:
     return turn is not None and turn.stealthy and not turn.stealth_peeked
 
 
-@handles(FightPhase)
 class FightPhaseRules(DecisionHandler[FightPhase]):
     """Flip (or peek at) the encounter, attack a Strigoi, use an ability, or end the phase.
 
@@ -251,13 +250,15 @@ class FightPhaseRules(DecisionHandler[FightPhase]):
         return push(state, EncounterDone(seat, position), DrawEncounter(seat, colour, peeked))
 
 
+handles(FightPhase, FightPhaseRules)
+
+
 def _draw_pool(stack: Stack) -> tuple[str, ...]:
     if stack.top:
         return stack.top[:1]
     return stack.hidden or stack.discard
 
 
-@handles(DrawEncounter)
 class DrawEncounterRules(ChanceHandler[DrawEncounter]):
     """Flip the top encounter token (a face-up one first; an empty stack reshuffles its discards)."""
 
@@ -284,6 +285,9 @@ class DrawEncounterRules(ChanceHandler[DrawEncounter]):
         return replace_top(state, Fight(frame.seat, token.id))
 
 
+handles(DrawEncounter, DrawEncounterRules)
+
+
 _OPTIONS = {
     (False, True): ("free", "attack"),  # a monk
     (True, True): ("attack", "leave"),  # a monk met with Stealth, discard pile already recovered
@@ -291,7 +295,6 @@ _OPTIONS = {
 }
 
 
-@handles(EncounterChoice)
 class EncounterChoiceRules(DecisionHandler[EncounterChoice]):
     """Fight or decline a peeked monster; free or attack a monk."""
 
@@ -336,7 +339,9 @@ class EncounterChoiceRules(DecisionHandler[EncounterChoice]):
         return replace_top(state, DrawEncounter(seat, "grey", peeked=False, from_monk=True))
 
 
-@handles(EncounterDone)
+handles(EncounterChoice, EncounterChoiceRules)
+
+
 class EncounterDoneRules(AutoHandler[EncounterDone]):
     """Place the fight token (taking one back first if all six are out)."""
 
@@ -346,6 +351,9 @@ class EncounterDoneRules(AutoHandler[EncounterDone]):
         if fight_token_room(len(state.fight_tokens), ctx.pack.tables.fight_tokens):
             return pop(log(execute(state, PlaceFightToken(frame.space)), f"a fight token goes on {frame.space}"))
         return push(state, ReactivateChoice(frame.seat))
+
+
+handles(EncounterDone, EncounterDoneRules)
 
 
 def reactivation_options(ctx: RulesContext, state: GameState, seat: int) -> list[str]:
@@ -360,7 +368,6 @@ def reactivation_options(ctx: RulesContext, state: GameState, seat: int) -> list
     return preferred or list(state.fight_tokens)
 
 
-@handles(ReactivateChoice)
 class ReactivateRules(DecisionHandler[ReactivateChoice]):
     """Take back a fight token to place it here."""
 
@@ -380,3 +387,6 @@ class ReactivateRules(DecisionHandler[ReactivateChoice]):
         action = expect(action, Reactivate, "rules.encounters.apply")  # the guard admitted only this kind
         state = execute(state, RemoveFightToken(action.space))
         return pop(log(state, f"the encounter space {action.space} is reactivated"))
+
+
+handles(ReactivateChoice, ReactivateRules)

@@ -304,7 +304,6 @@ def _is_strigoi(foe: str) -> int | None:
     return int(foe.split(":")[1]) if foe.startswith("strigoi:") else None
 
 
-@handles(Fight)
 class FightRules(DecisionHandler[Fight]):
     """Play rewards one by one, use the abilities a fight allows, then resolve."""
 
@@ -373,6 +372,9 @@ class FightRules(DecisionHandler[Fight]):
             state = log(execute(state, SpendToken(seat, action.token)), f"{ctx.heroes[seat].value} uses {token.title}")
             return replace_top(state, replace(frame, bonus=frame.bonus + token.strength))
         return _resolve(ctx, pop(state), frame)
+
+
+handles(Fight, FightRules)
 
 
 def _resolve(ctx: RulesContext, state: GameState, frame: Fight) -> GameState:
@@ -458,7 +460,6 @@ def _escape_targets(ctx: RulesContext, state: GameState, room: str) -> list[Spac
     return [s for s in ctx.fortress.room_spaces(room, state.board) if s not in occupied]
 
 
-@handles(CollapseEscape)
 class CollapseEscapeRules(DecisionHandler[CollapseEscape]):
     """Each hero on the collapsing platform leaps to safety or falls."""
 
@@ -494,6 +495,9 @@ class CollapseEscapeRules(DecisionHandler[CollapseEscape]):
         return push(state, RelocateChoice(seat, "collapse"))
 
 
+handles(CollapseEscape, CollapseEscapeRules)
+
+
 def relocation_targets(ctx: RulesContext, state: GameState, ladder_first: bool) -> list[SpaceId]:
     """Free staircases and ladder tiles in play; only ladders while one is free, if ``ladder_first``."""
     view = ctx.fortress.view(state.board)
@@ -503,7 +507,6 @@ def relocation_targets(ctx: RulesContext, state: GameState, ladder_first: bool) 
     return ladders if ladder_first and ladders else free
 
 
-@handles(RelocateChoice)
 class RelocateRules(DecisionHandler[RelocateChoice]):
     """The player moves their hero to a staircase or ladder tile of their choice."""
 
@@ -522,3 +525,6 @@ class RelocateRules(DecisionHandler[RelocateChoice]):
         action = expect(action, Relocate, "relocation: the guard admits only Relocate")
         state = execute(state, MoveHero(frame.seat, action.to))
         return pop(log(state, f"{ctx.heroes[frame.seat].value} moves to {action.to}"))
+
+
+handles(RelocateChoice, RelocateRules)

@@ -6,7 +6,7 @@ are the candidates the guard lets through, so enumeration and validation can nev
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -76,16 +76,11 @@ class AutoHandler(Handler[F]):
 
 HANDLERS: dict[type[Frame], Handler[Any]] = {}
 
-H = TypeVar("H", bound=Handler[Any])
 
-
-def handles(frame_type: type[Frame]) -> Callable[[type[H]], type[H]]:
-    """Class decorator: register one instance of the handler class for ``frame_type``."""
-
-    def register(cls: type[H]) -> type[H]:
-        if frame_type in HANDLERS:
-            raise ValueError(f"two handlers for {frame_type.__name__}")
-        HANDLERS[frame_type] = cls()
-        return cls
-
-    return register
+def handles(frame_type: type[Frame], handler: type[Handler[Any]]) -> None:
+    """Register one instance of ``handler`` as the handler of ``frame_type`` (each rule module calls this after
+    each handler class: a plain call, not a class decorator, so that the opt-in mypyc build can compile the
+    handlers as native classes)."""
+    if frame_type in HANDLERS:
+        raise ValueError(f"two handlers for {frame_type.__name__}")
+    HANDLERS[frame_type] = handler()

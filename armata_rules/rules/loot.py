@@ -52,7 +52,6 @@ LOOT = rule(
 )
 
 
-@handles(DrawLoot)
 class DrawLootRules(ChanceHandler[DrawLoot]):
     """Draw a reward token (the stack reshuffles) or a reward card (the deck never does)."""
 
@@ -79,6 +78,9 @@ class DrawLootRules(ChanceHandler[DrawLoot]):
                 state, (TakeFromStack("reward_tokens", outcome.outcome), GainToken(frame.seat, outcome.outcome))
             )
         return pop(log(state, f"{who} draws {outcome.outcome}"))
+
+
+handles(DrawLoot, DrawLootRules)
 
 
 def monster_won(ctx: RulesContext, state: GameState, seat: int, token_id: str) -> GameState:

@@ -195,7 +195,6 @@ def _can_leave(
     return False
 
 
-@handles(MoveFrame)
 class MoveRules(DecisionHandler[MoveFrame]):
     """Steps and stopping."""
 
@@ -305,3 +304,6 @@ class MoveRules(DecisionHandler[MoveFrame]):
             state = replace(state, turn=replace(state.turn or turn, encountered=True))
             return pop(state)
         return state
+
+
+handles(MoveFrame, MoveRules)

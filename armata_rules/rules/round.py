@@ -141,7 +141,6 @@ def _reset_spent(state: GameState) -> GameState:
     return replace(state, heroes=tuple(replace(hero, spent=()) if hero.spent else hero for hero in state.heroes))
 
 
-@handles(StartRound)
 class StartRoundRules(AutoHandler[StartRound]):
     """A new round: count it, refresh per-round icons, bring in the Strigoi in round 2, open Phase 1."""
 
@@ -161,7 +160,9 @@ class StartRoundRules(AutoHandler[StartRound]):
         return state
 
 
-@handles(ChooseCards)
+handles(StartRound, StartRoundRules)
+
+
 class ChooseCardsRules(DecisionHandler[ChooseCards]):
     """Phase 1: every hero picks a card face down; the last pick reveals them and sets the turn order."""
 
@@ -196,6 +197,9 @@ class ChooseCardsRules(DecisionHandler[ChooseCards]):
         return _reveal(ctx, state)
 
 
+handles(ChooseCards, ChooseCardsRules)
+
+
 def _reveal(ctx: RulesContext, state: GameState) -> GameState:
     """All cards face up; the turn order follows initiative, lowest first (peg19.en:742)."""
     initiative = {seat: ctx.played_card(state, seat).initiative for seat in range(len(state.heroes))}
@@ -213,7 +217,6 @@ def _reveal(ctx: RulesContext, state: GameState) -> GameState:
     return state
 
 
-@handles(ChanceOrder)
 class ChanceOrderRules(ChanceHandler[ChanceOrder]):
     """Heroes tied on initiative are put in a random order (ruleset reading ``initiative_ties = chance``)."""
 
@@ -229,7 +232,9 @@ class ChanceOrderRules(ChanceHandler[ChanceOrder]):
         return pop(log(replace(state, order=order), f"tie on initiative broken by chance: {outcome.outcome}"))
 
 
-@handles(NextTurn)
+handles(ChanceOrder, ChanceOrderRules)
+
+
 class NextTurnRules(AutoHandler[NextTurn]):
     """Start the next hero's turn in initiative order, or close Phase 2."""
 
@@ -268,7 +273,9 @@ class NextTurnRules(AutoHandler[NextTurn]):
         )
 
 
-@handles(EndTurn)
+handles(NextTurn, NextTurnRules)
+
+
 class EndTurnRules(AutoHandler[EndTurn]):
     """The turn is over; the cards it played stay in front of the hero until the end of the round (peg19.en:831)."""
 
@@ -276,7 +283,9 @@ class EndTurnRules(AutoHandler[EndTurn]):
         return pop(replace(state, turn=None))
 
 
-@handles(EndRound)
+handles(EndTurn, EndTurnRules)
+
+
 class EndRoundRules(AutoHandler[EndRound]):
     """Round summary steps 6-8: remove the attack marker, empty hands take back their discards, played cards out."""
 
@@ -291,3 +300,6 @@ class EndRoundRules(AutoHandler[EndRound]):
                 moves.insert(0, MoveCard(hero.chosen, seat, CardZone.CHOSEN, CardZone.DISCARD))
             state = execute_all(state, moves)
         return replace_top(state, StartRound())
+
+
+handles(EndRound, EndRoundRules)

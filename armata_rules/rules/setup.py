@@ -189,7 +189,6 @@ def initial_state(ctx: RulesContext) -> GameState:
     return log(state, f"setup: {', '.join(h.value for h in ctx.heroes)}; ruleset {ctx.ruleset.name}")
 
 
-@handles(SetupLadder)
 class SetupLadderRules(DecisionHandler[SetupLadder]):
     """Setup step 2 and the first half of step 3."""
 
@@ -226,7 +225,9 @@ class SetupLadderRules(DecisionHandler[SetupLadder]):
         return push(state, SetupLadder(frame.seat + 1) if frame.seat + 1 < ctx.players else StartRound())
 
 
-@handles(PlaceStrigoiFrame)
+handles(SetupLadder, SetupLadderRules)
+
+
 class PlaceStrigoiRules(ChanceHandler[PlaceStrigoiFrame]):
     """The Strigoi take their marked spaces at random (start of round 2)."""
 
@@ -257,3 +258,6 @@ class PlaceStrigoiRules(ChanceHandler[PlaceStrigoiFrame]):
             state = log(state, f"{ctx.heroes[seat].value} stands on the {name}'s space and makes way")
             state = push(state, RelocateChoice(seat, "strigoi_arrival", ladder_first))
         return state
+
+
+handles(PlaceStrigoiFrame, PlaceStrigoiRules)

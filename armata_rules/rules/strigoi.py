@@ -301,7 +301,6 @@ def _supreme(state: GameState) -> int | None:
     return next((i for i, s in enumerate(state.strigoi) if s.supreme and not s.defeated), None)
 
 
-@handles(StrigoiPhase)
 class StrigoiPhaseRules(AutoHandler[StrigoiPhase]):
     """Phase 2c: flip a token (or take the Supreme), then move and attack."""
 
@@ -315,7 +314,9 @@ class StrigoiPhaseRules(AutoHandler[StrigoiPhase]):
         return replace_top(state, DrawStrigoiToken(frame.seat))
 
 
-@handles(DrawStrigoiToken)
+handles(StrigoiPhase, StrigoiPhaseRules)
+
+
 class DrawStrigoiTokenRules(ChanceHandler[DrawStrigoiToken]):
     """The top Strigoi action token shows which Strigoi acts and its damage modifier."""
 
@@ -338,6 +339,9 @@ class DrawStrigoiTokenRules(ChanceHandler[DrawStrigoiToken]):
         state = log(state, text, turn=turn, frames=state.frames[:-1])  # the token noted, the frame popped
         letter = ctx.played_card(state, frame.seat).letter
         return strigoi_acts(ctx, state, frame.seat, index, token.modifier, letter, curse=False)
+
+
+handles(DrawStrigoiToken, DrawStrigoiTokenRules)
 
 
 def strigoi_acts(
@@ -488,7 +492,6 @@ def _curse(ctx: RulesContext, state: GameState, room: str, skip: int | None) -> 
     return state
 
 
-@handles(OfferCounter)
 class OfferCounterRules(AutoHandler[OfferCounter]):
     """Offer the counterattack to the next eligible hero, if the altar still allows one."""
 
@@ -499,6 +502,9 @@ class OfferCounterRules(AutoHandler[OfferCounter]):
             if any(i == frame.strigoi for i, _ in attack_options_for_counter(ctx, state, seat)):
                 return replace_top(state, CounterChoice(seat, frame.strigoi, tuple(seats)))
         return pop(state)
+
+
+handles(OfferCounter, OfferCounterRules)
 
 
 def attack_options_for_counter(ctx: RulesContext, state: GameState, seat: int) -> list[tuple[int, str]]:
@@ -520,7 +526,6 @@ def _fought_this_turn(ctx: RulesContext, state: GameState, seat: int) -> bool:
     return turn is not None and turn.seat == seat and turn.fought
 
 
-@handles(CounterChoice)
 class CounterChoiceRules(DecisionHandler[CounterChoice]):
     """Counterattack the Strigoi, or let it be."""
 
@@ -553,7 +558,9 @@ class CounterChoiceRules(DecisionHandler[CounterChoice]):
         return replace_top(state, Fight(frame.seat, f"strigoi:{frame.strigoi}", action.mode, counter=True))
 
 
-@handles(PhaseThree)
+handles(CounterChoice, CounterChoiceRules)
+
+
 class PhaseThreeRules(AutoHandler[PhaseThree]):
     """No attack this round: the Master (or the Supreme) teleports by the first player's card and curses."""
 
@@ -572,6 +579,9 @@ class PhaseThreeRules(AutoHandler[PhaseThree]):
         state = log(state, f"Phase 3: no Strigoi attacked; the {state.strigoi[actor].name} acts")
         letter = ctx.played_card(state, first).letter
         return strigoi_acts(ctx, state, first, actor, 0, letter, curse=True)
+
+
+handles(PhaseThree, PhaseThreeRules)
 
 
 def close_phase_two(state: GameState) -> GameState:

@@ -209,7 +209,6 @@ def incoming_wounds(
     return push(state, DrawWound(seat, count - 1, origin, attacker))
 
 
-@handles(Wounds)
 class WoundsRules(DecisionHandler[Wounds]):
     """Block wounds one at a time, or take them."""
 
@@ -245,7 +244,9 @@ class WoundsRules(DecisionHandler[Wounds]):
         return replace_top(state, replace(frame, count=left))
 
 
-@handles(DrawWound)
+handles(Wounds, WoundsRules)
+
+
 class DrawWoundRules(ChanceHandler[DrawWound]):
     """Draw and flip one wound token; the third wound point resets the hero."""
 
@@ -282,7 +283,9 @@ class DrawWoundRules(ChanceHandler[DrawWound]):
         return state
 
 
-@handles(ShockChoice)
+handles(DrawWound, DrawWoundRules)
+
+
 class ShockRules(DecisionHandler[ShockChoice]):
     """Discard a card, or avoid the shock with Protection."""
 
@@ -319,6 +322,9 @@ class ShockRules(DecisionHandler[ShockChoice]):
         return pop(log(state, f"{ctx.heroes[frame.seat].value} avoids the shock"))
 
 
+handles(ShockChoice, ShockRules)
+
+
 def heal_room(ctx: RulesContext, state: GameState, healer: int, units: int) -> GameState:
     """Heal every injured Powerwolf in the healer's room by ``units`` wound tokens each (choices pushed)."""
     position = state.heroes[healer].position
@@ -339,7 +345,6 @@ def heal_room(ctx: RulesContext, state: GameState, healer: int, units: int) -> G
     return push(state, HealChoice(tuple(queue))) if queue else state
 
 
-@handles(HealChoice)
 class HealRules(DecisionHandler[HealChoice]):
     """Each healed hero discards the wound tokens of their choice."""
 
@@ -363,3 +368,6 @@ class HealRules(DecisionHandler[HealChoice]):
         if count > 1 and state.heroes[seat].wounds:
             rest = ((seat, count - 1), *rest)
         return replace_top(state, HealChoice(rest)) if rest else pop(state)
+
+
+handles(HealChoice, HealRules)

@@ -1,0 +1,50 @@
+"""The build under test: pure Python, or the opt-in mypyc build of exactly the modules pyproject.toml names."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from armata_rules import build
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _configured_modules() -> set[str]:
+    """The modules the mypyc hook in pyproject.toml compiles: its include folders, minus its excludes."""
+    hook = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["hatch"]["build"]["targets"]["wheel"]
+    config = hook["hooks"]["mypyc"]
+    excluded = {Path(path) for path in config["exclude"]}
+    names = set()
+    for folder in config["include"]:
+        for path in sorted((ROOT / folder).glob("*.py")):
+            if path.relative_to(ROOT) not in excluded:
+                names.add(".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"))
+    return names
+
+
+def test_the_description_names_every_compiled_module() -> None:
+    compiled = build.compiled_modules()
+    text = build.describe()
+    if not compiled:
+        assert text == "pure Python"
+    else:
+        assert text.startswith(f"compiled ({len(compiled)} modules: ")
+        assert all(name.removeprefix("armata_rules.") in text for name in compiled)
+
+
+def test_the_hook_compiles_the_rules_but_not_the_registry_or_the_kernels() -> None:
+    configured = _configured_modules()
+    assert "armata_rules.rules.movement" in configured
+    assert "armata_rules.rules" in configured
+    # the registry reads its caller's frame; the effect kernels run on Z3 values in the proofs
+    assert "armata_rules.rules.registry" not in configured
+    assert "armata_rules.effects" not in configured
+
+
+@pytest.mark.skipif(os.environ.get("ARMATA_BUILD") != "compiled", reason="only on the compiled build")
+def test_the_compiled_build_is_exactly_the_configured_modules() -> None:
+    assert set(build.compiled_modules()) == _configured_modules()
