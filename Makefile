@@ -40,7 +40,7 @@ $(VENV)/.installed-docs: pyproject.toml constraints.txt | $(BIN)/python
 
 ## help: list the targets and what each does.
 help:
-	@sed -n 's/^## \([a-z-]*\): /\1\t/p' $(MAKEFILE_LIST) | expand -t 14
+	@sed -n 's/^## \([a-z-]*\): /\1\t/p' $(MAKEFILE_LIST) | expand -t 16
 
 ## demo: install, then run the main job on the bundled defaults.
 demo: $(VENV)/.installed-base

@@ -45,6 +45,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     wanted = os.environ.get("ARMATA_BUILD", "")
     compiled = compiled_modules()
     if wanted == "pure" and compiled:
-        pytest.exit(f"ARMATA_BUILD=pure, but compiled modules shadow the source: {compiled} (make clean)", returncode=4)
+        shadowing = ", ".join(compiled)
+        pytest.exit(f"ARMATA_BUILD=pure, but compiled modules shadow the source: {shadowing} (make clean-compiled)", 4)
     if wanted == "compiled" and not compiled:
-        pytest.exit("ARMATA_BUILD=compiled, but no compiled module is imported (make compiled)", returncode=4)
+        pytest.exit("ARMATA_BUILD=compiled, but no compiled module is imported (make compiled)", 4)
