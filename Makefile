@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 .DEFAULT_GOAL := help
 
-.PHONY: help demo test test-compiled compiled clean-compiled test-adapters scale lint typecheck pytest docs docs-html screenshots browser soak bench bench-finder profile golden mutants clean
+.PHONY: help demo test test-compiled compiled clean-compiled bench-compiled test-adapters scale lint typecheck pytest docs docs-html screenshots browser soak bench bench-finder profile golden mutants clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -107,6 +107,10 @@ browser:
 ## bench: speed as a ratio against python-chess, run side by side.
 bench: $(VENV)/.installed-bench
 	$(BIN)/python bench/bench_engine.py
+
+## bench-compiled: the same benchmark on the compiled build, then back to pure Python.
+bench-compiled: compiled $(VENV)/.installed-bench
+	$(BIN)/python bench/bench_engine.py; status=$$?; $(MAKE) --no-print-directory clean-compiled; exit $$status
 
 ## profile: where the engine spends its time over complete random games (cProfile).
 profile: $(VENV)/.installed-base

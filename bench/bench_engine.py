@@ -10,7 +10,7 @@ side. Targets are printed beside the figures; nothing is asserted. A game that h
 reported, and the run goes on.
 
     make bench            # or: .venv/bin/python bench/bench_engine.py --seconds 5
-    make compiled bench   # the same, on the opt-in mypyc build (make clean-compiled goes back to pure Python)
+    make bench-compiled   # the same on the opt-in mypyc build, which is removed again afterwards
 
 The table's title and last line say which build ran (:mod:`armata_rules.build`).
 """
