@@ -360,10 +360,10 @@ class Fortress:
             if sp.room is not None and not sp.on_platform:
                 cells[sid] = self.room_centres[sp.room] + sp.local
         fixed: dict[SpaceId, dict[int, SpaceId]] = {sid: {} for sid in cells}
-        # per platform and rotation: its spaces' cells, their corridor maps, and (fixed space, direction, platform
-        # space) for the corridors it opens onto fixed spaces
+        # per platform and rotation: its spaces' cells, their corridor entries (see _entry), and (fixed space,
+        # direction, platform space) for the corridors it opens onto fixed spaces
         self._platform_cells: list[list[dict[SpaceId, Hex]]] = []
-        self._platform_corridors: list[list[dict[SpaceId, dict[int, SpaceId]]]] = []
+        self._platform_entries: list[list[dict[SpaceId, _Entry]]] = []
         self._platform_touches: list[list[tuple[tuple[SpaceId, int, SpaceId], ...]]] = []
         platform_edges: dict[str, list[tuple[SpaceId, SpaceId]]] = {room: [] for room in self.platform_rooms}
         for a, b in self._static_edges:
@@ -379,7 +379,7 @@ class Fortress:
         for room in self.platform_rooms:
             tile, platform, centre = self.rooms[room], self._platform(room), self.room_centres[room]
             mine = list(self.iter_platform_spaces(room))
-            by_cells, by_corridors, by_touches = [], [], []
+            by_cells, by_entries, by_touches = [], [], []
             for steps in range(6):
                 here = {sid: centre + rotate(self.spaces[sid].local, steps) for sid in mine}
                 own: dict[SpaceId, dict[int, SpaceId]] = {sid: {} for sid in mine}
@@ -404,12 +404,12 @@ class Fortress:
                         else:
                             touches.append((x, d, y))
                 by_cells.append(here)
-                by_corridors.append({sid: dict(sorted(exits.items())) for sid, exits in own.items()})
+                by_entries.append({sid: _entry(dict(sorted(exits.items()))) for sid, exits in own.items()})
                 by_touches.append(tuple(touches))
             self._platform_cells.append(by_cells)
-            self._platform_corridors.append(by_corridors)
+            self._platform_entries.append(by_entries)
             self._platform_touches.append(by_touches)
-        self._ladder_corridors: dict[SpaceId, dict[int, SpaceId]] = {}
+        self._ladder_entries: dict[SpaceId, _Entry] = {}
         self._ladder_touches: dict[SpaceId, tuple[tuple[SpaceId, int, SpaceId], ...]] = {}
         for sid, site in self.ladder_sites.items():
             own_exits: dict[int, SpaceId] = {}
@@ -418,14 +418,15 @@ class Fortress:
                 direction = _direction(site.cell, cells[entry], sid, entry)
                 own_exits[direction] = entry
                 ladder_touches.append((entry, opposite(direction), sid))
-            self._ladder_corridors[sid] = dict(sorted(own_exits.items()))
+            self._ladder_entries[sid] = _entry(dict(sorted(own_exits.items())))
             self._ladder_touches[sid] = tuple(ladder_touches)
         self._changing_spaces = frozenset(
             x
             for touches in [*(t for per in self._platform_touches for t in per), *self._ladder_touches.values()]
             for x, _, _ in touches
         )
-        self._fixed_corridors = {sid: dict(sorted(exits.items())) for sid, exits in fixed.items()}
+        # each space's corridor map with its neighbours and adjacency, derived here once instead of in every view
+        self._fixed_entries = {sid: _entry(dict(sorted(exits.items()))) for sid, exits in fixed.items()}
         # every space in layout order: what decides whether and where it is in play
         self._order: tuple[tuple[SpaceId, int, Hex | None], ...] = tuple(
             (sid, -2, sp.local)
@@ -436,13 +437,6 @@ class Fortress:
             for sid, sp in self.spaces.items()
         )
         self._is_stairs = frozenset(sid for sid, sp in self.spaces.items() if sp.kind.is_stairs)
-        # each fixed corridor map with its neighbours and adjacency, derived once here instead of in every view
-        self._fixed_entries = {sid: _entry(exits) for sid, exits in self._fixed_corridors.items()}
-        self._platform_entries = [
-            [{sid: _entry(exits) for sid, exits in by_steps.items()} for by_steps in per_platform]
-            for per_platform in self._platform_corridors
-        ]
-        self._ladder_entries = {sid: _entry(exits) for sid, exits in self._ladder_corridors.items()}
 
     def _build_view(self, state: FortressState) -> FortressView:
         if len(state.rotations) != len(self.platform_rooms):
@@ -456,7 +450,7 @@ class Fortress:
         def touch(touches: tuple[tuple[SpaceId, int, SpaceId], ...]) -> None:
             for x, d, y in touches:
                 if x not in volatile:
-                    volatile[x] = dict(self._fixed_corridors[x])
+                    volatile[x] = dict(self._fixed_entries[x][0])
                 volatile[x][d] = y
 
         for index, steps in enumerate(turning):
