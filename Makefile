@@ -14,28 +14,16 @@ $(VENV)/.installed-base: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml constraints.txt | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
-	touch $@
+# Each stamp below installs the package with the extras its name stands for, at the versions constraints.txt pins.
+EXTRAS_dev      := dev
+EXTRAS_compile  := dev,compile
+EXTRAS_bench    := bench
+EXTRAS_adapters := dev,pettingzoo,gymnasium,openspiel
+EXTRAS_scale    := dev,scale,browser
+EXTRAS_docs     := docs
 
-$(VENV)/.installed-compile: pyproject.toml constraints.txt | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,compile]'
-	touch $@
-
-$(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[bench]'
-	touch $@
-
-$(VENV)/.installed-adapters: pyproject.toml constraints.txt | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,pettingzoo,gymnasium,openspiel]'
-	touch $@
-
-$(VENV)/.installed-scale: pyproject.toml constraints.txt | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,scale,browser]'
-	touch $@
-
-$(VENV)/.installed-docs: pyproject.toml constraints.txt | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[docs]'
+$(VENV)/.installed-%: pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[$(EXTRAS_$*)]'
 	touch $@
 
 ## help: list the targets and what each does.
