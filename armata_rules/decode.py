@@ -10,11 +10,14 @@ The first problem raises :class:`DecodeError` with the key path, e.g. ``heroes[0
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import sys
 import types
 import typing
 from collections.abc import Mapping
 from enum import Enum
+from pathlib import Path
 from typing import TypeVar
 
 __all__ = ["DecodeError", "decode"]
@@ -44,7 +47,7 @@ def _fields(cls: type) -> tuple[tuple[str, object, bool], ...]:
     """``(name, type hint, required)`` of each init field of the dataclass ``cls``, resolved once."""
     cached = _HINTS.get(cls)
     if cached is None:
-        hints = typing.get_type_hints(cls)
+        hints = _type_hints(cls)
         cached = tuple(
             (f.name, hints[f.name], f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
             for f in dataclasses.fields(cls)
@@ -52,6 +55,46 @@ def _fields(cls: type) -> tuple[tuple[str, object, bool], ...]:
         )
         _HINTS[cls] = cached
     return cached
+
+
+def _type_hints(cls: type) -> dict[str, object]:
+    """The resolved annotations of ``cls`` and its bases.
+
+    A class compiled by mypyc (``make compiled``) keeps only bare runtime classes as annotations (``tuple`` for
+    ``tuple[HeroState, ...]``), so its annotations are read again from its module's source, which the compiled
+    package ships beside the extension.
+    """
+    if not any(_compiled(klass) for klass in cls.__mro__):
+        return typing.get_type_hints(cls)
+    hints: dict[str, object] = {}
+    for klass in reversed(cls.__mro__):
+        if "__annotations__" in vars(klass):
+            hints.update(_source_annotations(klass) if _compiled(klass) else typing.get_type_hints(klass))
+    return hints
+
+
+def _compiled(klass: type) -> bool:
+    """Whether ``klass`` comes from a module compiled to an extension (not from a ``.py`` file)."""
+    module_file = getattr(sys.modules.get(klass.__module__), "__file__", None) or ""
+    return not module_file.endswith(".py") and klass.__module__.startswith("armata_rules.")
+
+
+def _source_annotations(klass: type) -> dict[str, object]:
+    """The annotations of ``klass`` as written in its module's source, evaluated in the module's namespace."""
+    module = sys.modules[klass.__module__]
+    source = Path(str(module.__file__)).with_name(klass.__module__.rpartition(".")[2] + ".py")
+    try:
+        tree = ast.parse(source.read_text(encoding="utf-8"), str(source))
+    except (OSError, SyntaxError, ValueError) as err:
+        raise TypeError(f"cannot read the field types of the compiled class {klass.__qualname__}: {err}") from None
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == klass.__name__:
+            return {
+                statement.target.id: eval(ast.unparse(statement.annotation), vars(module))  # the package's own source
+                for statement in node.body
+                if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
+            }
+    raise TypeError(f"cannot read the field types of the compiled class {klass.__qualname__}: not in {source}")
 
 
 def _join(key: str, name: str) -> str:

@@ -14,21 +14,47 @@ any bad keyword argument does. Classes without slots, or that compute fields aft
 :class:`Memo` gives a frozen, slotted dataclass one extra slot that is no field: a dictionary of data derived from
 the instance, filled lazily (:func:`memo`). A copy made by :func:`replace` starts without it, and equality, hashing,
 pickling and ``fields()`` never see it.
+
+In the compiled build (``make compiled``) the engine's value classes are native: mypyc compiles the ``__init__`` a
+class writes itself (plain ``self.field = field`` stores) to C, where the one :mod:`dataclasses` generates stays
+interpreted and costs a call per field. :func:`frozen_init` lets such a hand-written ``__init__`` stand in the pure
+build too, and :func:`replace` copies a native instance through its constructor (native instances cannot change
+class, so there is no draft twin).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from types import FunctionType
 from typing import Any, TypeVar
 
-__all__ = ["Memo", "memo", "replace", "share_memo"]
+from mypy_extensions import mypyc_attr
+
+__all__ = ["Memo", "Value", "frozen_init", "memo", "replace", "share_memo"]
 
 T = TypeVar("T")
 _COPIERS: dict[type, Callable[..., Any]] = {}
+#: The classes whose hand-written ``__init__`` :func:`frozen_init` has checked in (tests read this).
+HAND_WRITTEN_INITS: list[type] = []
 
 
-class Memo:
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Value:
+    """Base class of the frozen dataclasses that write their own ``__init__`` (see :func:`frozen_init`).
+
+    Pickling and copying rebuild an instance from its init fields through the constructor: a native instance cannot
+    be made empty first and filled in afterwards, as the default protocol does.
+    """
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return type(self), tuple(getattr(self, f.name) for f in dataclasses.fields(self) if f.init)  # type: ignore[arg-type]
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Memo(Value):
     """Base class of immutable values that cache data derived from themselves (see :func:`memo`)."""
 
     __slots__ = ("_memo",)
@@ -58,6 +84,43 @@ def share_memo(source: Memo, target: Memo) -> None:
     object.__setattr__(target, "_memo", memo(source))
 
 
+def frozen_init(cls: type[T]) -> type[T]:
+    """Check in the frozen dataclass ``cls`` (declared ``init=False``), whose ``__init__`` is written by hand as one
+    ``self.field = field  # type: ignore[misc]`` per init field, in field order, with the fields' defaults.
+
+    Compiled, that ``__init__`` is native code and stays. Interpreted, its stores would hit the frozen
+    ``__setattr__``, so it is replaced by one that sets each field as :mod:`dataclasses` does; the hand-written one is
+    kept as ``__wrapped__``, and a test checks that it matches the fields.
+    """
+    written = cls.__dict__["__init__"]
+    if isinstance(written, FunctionType):  # interpreted: give it a working __init__
+        standard = _standard_init(cls)
+        standard.__wrapped__ = written  # type: ignore[attr-defined]
+        setattr(cls, "__init__", standard)  # noqa: B010 - mypy refuses assigning to a method
+    HAND_WRITTEN_INITS.append(cls)
+    return cls
+
+
+def _standard_init(cls: type) -> Callable[..., None]:
+    """``__init__`` for the frozen dataclass ``cls``: each init field set through ``object.__setattr__``."""
+    namespace: dict[str, Any] = {"set_field": object.__setattr__}
+    parameters = []
+    for field in dataclasses.fields(cls):
+        if field.default_factory is not dataclasses.MISSING or not field.init:
+            raise TypeError(f"{cls.__qualname__}.{field.name}: frozen_init takes plain init fields only")
+        if field.default is dataclasses.MISSING:
+            parameters.append(field.name)
+        else:
+            namespace[f"default_{field.name}"] = field.default
+            parameters.append(f"{field.name}=default_{field.name}")
+    lines = [f"def __init__(self, {', '.join(parameters)}):"]
+    lines += [f"    set_field(self, {f.name!r}, {f.name})" for f in dataclasses.fields(cls)] or ["    pass"]
+    exec("\n".join(lines), namespace)
+    init: Callable[..., None] = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
+
+
 def replace(obj: T, /, **changes: Any) -> T:
     """A copy of the frozen dataclass ``obj`` with ``changes``; unknown field names raise ``TypeError``."""
     cls = type(obj)
@@ -69,11 +132,16 @@ def replace(obj: T, /, **changes: Any) -> T:
 
 
 def _make_copier(cls: type) -> Callable[..., Any]:
-    """The copier of the dataclass ``cls``: by slots through a draft twin, or the standard
-    :func:`dataclasses.replace` for a class without slots or one that computes fields after ``__init__``."""
+    """The copier of the dataclass ``cls``: through the constructor for a native (compiled) class, by slots through
+    a draft twin for an interpreted one, or the standard :func:`dataclasses.replace` for a class without slots or
+    one that computes fields after ``__init__``."""
     fields = dataclasses.fields(cls)
     names = tuple(f.name for f in fields)
-    if not all(f.init for f in fields) or "__post_init__" in dir(cls) or "__slots__" not in cls.__dict__:
+    if not all(f.init for f in fields) or "__post_init__" in dir(cls):
+        return dataclasses.replace
+    if cls in HAND_WRITTEN_INITS and not isinstance(cls.__dict__["__init__"], FunctionType):
+        return _constructor_copier(cls, names)
+    if "__slots__" not in cls.__dict__:
         return dataclasses.replace
     return _slot_copier(cls, names)
 
@@ -88,7 +156,7 @@ def _slot_copier(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
     """
     draft = type(f"_Draft{cls.__name__}", cls.__bases__, {"__slots__": cls.__dict__["__slots__"]})
     namespace: dict[str, Any] = {
-        "new_object": object.__new__,
+        "new_object": draft.__new__,  # object.__new__, or a compiled base's (Memo, compiled)
         "draft": draft,
         "cls": cls,
         "fields": frozenset(names),
@@ -109,6 +177,23 @@ def _slot_copier(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
         "    new.__class__ = cls",
         "    return new",
     ]
+    exec("\n".join(lines), namespace)
+    copier: Callable[..., Any] = namespace["copier"]
+    copier.__qualname__ = f"replace[{cls.__qualname__}]"
+    return copier
+
+
+def _constructor_copier(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
+    """``copier(obj, **changes)`` for a native class: its (native) constructor called with every field."""
+    namespace: dict[str, Any] = {"cls": cls, "fields": frozenset(names), "unknown": _unknown_field}
+    lines = [
+        "def copier(obj, /, **changes):",
+        "    for name in changes:",
+        "        if name not in fields:",
+        "            unknown(cls, name)",
+    ]
+    lines += [f"    {name} = changes[{name!r}] if {name!r} in changes else obj.{name}" for name in names]
+    lines += [f"    return cls({', '.join(names)})"]
     exec("\n".join(lines), namespace)
     copier: Callable[..., Any] = namespace["copier"]
     copier.__qualname__ = f"replace[{cls.__qualname__}]"

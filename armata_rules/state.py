@@ -2,8 +2,11 @@
 
 A :class:`GameState` holds ids only (cards, tokens, spaces); what an id means is in the game's data pack and layout.
 Collections whose order carries no meaning are kept as *sorted* tuples, so equal states compare, hash and serialise
-alike in every process. Nothing here mutates: the engine builds new states with :func:`dataclasses.replace`, and
-unchanged parts are shared between a state and its successor.
+alike in every process. Nothing here mutates: the engine builds new states with
+:func:`armata_rules.immutable.replace`, and unchanged parts are shared between a state and its successor.
+
+The value classes write their own ``__init__``, one store per field, checked in with
+:func:`~armata_rules.immutable.frozen_init`: the compiled build makes them native classes, built and read in C.
 
 The decision stack ``frames`` says what happens next; its top frame says who decides (see :mod:`armata_rules.frames`).
 """
@@ -22,7 +25,7 @@ from armata_rules.components.icons import Hero
 from armata_rules.datafile import DataFileError
 from armata_rules.decode import DecodeError, decode
 from armata_rules.frames import Frame, ToAct
-from armata_rules.immutable import Memo, replace, share_memo
+from armata_rules.immutable import Memo, Value, frozen_init, replace, share_memo
 
 __all__ = [
     "Blood",
@@ -52,13 +55,18 @@ class Pool(Enum):
     INFERNO = "inferno"
 
 
-@dataclass(frozen=True, slots=True)
-class Blood:
+@dataclass(frozen=True, slots=True, init=False)
+class Blood(Value):
     """Blood point counters in the supply, on the altar and on the inferno card."""
 
     supply: int
     altar: int
     inferno: int
+
+    def __init__(self, supply: int, altar: int, inferno: int) -> None:
+        self.supply = supply  # type: ignore[misc]
+        self.altar = altar  # type: ignore[misc]
+        self.inferno = inferno  # type: ignore[misc]
 
     def get(self, pool: Pool) -> int:
         """Counters in ``pool``."""
@@ -70,8 +78,11 @@ class Blood:
         return self.supply + self.altar + self.inferno
 
 
-@dataclass(frozen=True, slots=True)
-class Stack:
+frozen_init(Blood)
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Stack(Value):
     """A face-down stack and its discard pile.
 
     The face-down part is unordered (``hidden``, sorted): drawing is a chance event over what is left, which is the
@@ -83,13 +94,21 @@ class Stack:
     top: tuple[str, ...] = ()
     discard: tuple[str, ...] = ()
 
+    def __init__(self, hidden: tuple[str, ...] = (), top: tuple[str, ...] = (), discard: tuple[str, ...] = ()) -> None:
+        self.hidden = hidden  # type: ignore[misc]
+        self.top = top  # type: ignore[misc]
+        self.discard = discard  # type: ignore[misc]
+
     @property
     def size(self) -> int:
         """Items left to draw."""
         return len(self.hidden) + len(self.top)
 
 
-@dataclass(frozen=True, slots=True)
+frozen_init(Stack)
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class HeroState(Memo):
     """One Powerwolf: position, cards in each zone, reward tokens, wounds, earned advanced cards, spent icons.
 
@@ -116,6 +135,32 @@ class HeroState(Memo):
     spent: tuple[str, ...] = ()
     card_wound_taken: bool = False
 
+    def __init__(
+        self,
+        hero: Hero,
+        position: SpaceId | None = None,
+        hand: tuple[str, ...] = (),
+        chosen: str | None = None,
+        played: tuple[str, ...] = (),
+        discard: tuple[str, ...] = (),
+        tokens: tuple[str, ...] = (),
+        wounds: tuple[str, ...] = (),
+        earned: tuple[str, ...] = (),
+        spent: tuple[str, ...] = (),
+        card_wound_taken: bool = False,
+    ) -> None:
+        self.hero = hero  # type: ignore[misc]
+        self.position = position  # type: ignore[misc]
+        self.hand = hand  # type: ignore[misc]
+        self.chosen = chosen  # type: ignore[misc]
+        self.played = played  # type: ignore[misc]
+        self.discard = discard  # type: ignore[misc]
+        self.tokens = tokens  # type: ignore[misc]
+        self.wounds = wounds  # type: ignore[misc]
+        self.earned = earned  # type: ignore[misc]
+        self.spent = spent  # type: ignore[misc]
+        self.card_wound_taken = card_wound_taken  # type: ignore[misc]
+
     def moved_to(self, space: SpaceId | None) -> HeroState:
         """This hero on ``space``, sharing this hero's cache (which never depends on the position): a step keeps
         what was derived from the hero's cards."""
@@ -124,8 +169,11 @@ class HeroState(Memo):
         return moved
 
 
-@dataclass(frozen=True, slots=True)
-class StrigoiState:
+frozen_init(HeroState)
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class StrigoiState(Value):
     """The Master or the Apprentice: where it stands, wounds suffered, defeated, flipped to the Supreme side."""
 
     name: str
@@ -134,9 +182,21 @@ class StrigoiState:
     defeated: bool = False
     supreme: bool = False
 
+    def __init__(
+        self, name: str, position: SpaceId | None = None, wounds: int = 0, defeated: bool = False, supreme: bool = False
+    ) -> None:
+        self.name = name  # type: ignore[misc]
+        self.position = position  # type: ignore[misc]
+        self.wounds = wounds  # type: ignore[misc]
+        self.defeated = defeated  # type: ignore[misc]
+        self.supreme = supreme  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
-class TurnState:
+
+frozen_init(StrigoiState)
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class TurnState(Value):
     """What the active hero has done this turn (Phase 2).
 
     ``encountered``: stopped on an active encounter space; ``engaged``: the turn's one encounter or Strigoi fight has
@@ -158,6 +218,35 @@ class TurnState:
     token: str | None = None
     trail: tuple[SpaceId, ...] = ()
     stealth_peeked: bool = False
+
+    def __init__(
+        self,
+        seat: int,
+        steps_left: int,
+        moved: bool = False,
+        encountered: bool = False,
+        fought: bool = False,
+        engaged: bool = False,
+        stealthy: bool = False,
+        declined: str | None = None,
+        token: str | None = None,
+        trail: tuple[SpaceId, ...] = (),
+        stealth_peeked: bool = False,
+    ) -> None:
+        self.seat = seat  # type: ignore[misc]
+        self.steps_left = steps_left  # type: ignore[misc]
+        self.moved = moved  # type: ignore[misc]
+        self.encountered = encountered  # type: ignore[misc]
+        self.fought = fought  # type: ignore[misc]
+        self.engaged = engaged  # type: ignore[misc]
+        self.stealthy = stealthy  # type: ignore[misc]
+        self.declined = declined  # type: ignore[misc]
+        self.token = token  # type: ignore[misc]
+        self.trail = trail  # type: ignore[misc]
+        self.stealth_peeked = stealth_peeked  # type: ignore[misc]
+
+
+frozen_init(TurnState)
 
 
 class Outcome(Enum):
@@ -239,7 +328,7 @@ def _log_from_entries(entries: tuple[tuple[int, int, str], ...]) -> Log | None:
     return node
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@dataclass(init=False, frozen=True, slots=True, repr=False)
 class GameState(Memo):
     """Everything about a game at one moment. Compare with ``==``; fingerprint with :meth:`hash`.
 
@@ -270,6 +359,54 @@ class GameState(Memo):
     chance_count: int = 0
     outcome: Outcome | None = None
     log: Log | None = field(default=None, compare=False)
+
+    def __init__(
+        self,
+        round: int,
+        heroes: tuple[HeroState, ...],
+        board: FortressState,
+        strigoi: tuple[StrigoiState, ...],
+        blood: Blood,
+        reward_deck: Stack,
+        reward_tokens: Stack,
+        red: Stack,
+        grey: Stack,
+        strigoi_tokens: Stack,
+        wound_stack: Stack,
+        advanced_supply: tuple[str, ...],
+        fight_tokens: tuple[SpaceId, ...] = (),
+        attack_marker: bool = False,
+        box: tuple[str, ...] = (),
+        order: tuple[int, ...] = (),
+        turn: TurnState | None = None,
+        frames: tuple[Frame, ...] = (),
+        awards: tuple[tuple[int, str], ...] = (),
+        chance_count: int = 0,
+        outcome: Outcome | None = None,
+        log: Log | None = None,
+    ) -> None:
+        self.round = round  # type: ignore[misc]
+        self.heroes = heroes  # type: ignore[misc]
+        self.board = board  # type: ignore[misc]
+        self.strigoi = strigoi  # type: ignore[misc]
+        self.blood = blood  # type: ignore[misc]
+        self.reward_deck = reward_deck  # type: ignore[misc]
+        self.reward_tokens = reward_tokens  # type: ignore[misc]
+        self.red = red  # type: ignore[misc]
+        self.grey = grey  # type: ignore[misc]
+        self.strigoi_tokens = strigoi_tokens  # type: ignore[misc]
+        self.wound_stack = wound_stack  # type: ignore[misc]
+        self.advanced_supply = advanced_supply  # type: ignore[misc]
+        self.fight_tokens = fight_tokens  # type: ignore[misc]
+        self.attack_marker = attack_marker  # type: ignore[misc]
+        self.box = box  # type: ignore[misc]
+        self.order = order  # type: ignore[misc]
+        self.turn = turn  # type: ignore[misc]
+        self.frames = frames  # type: ignore[misc]
+        self.awards = awards  # type: ignore[misc]
+        self.chance_count = chance_count  # type: ignore[misc]
+        self.outcome = outcome  # type: ignore[misc]
+        self.log = log  # type: ignore[misc]
 
     @property
     def to_act(self) -> ToAct:
@@ -348,6 +485,9 @@ class GameState(Memo):
         """A fingerprint of the state: same seed and same actions give the same hash, in any process."""
         text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
+
+
+frozen_init(GameState)
 
 
 class StateFileError(DataFileError):

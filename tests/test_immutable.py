@@ -1,14 +1,22 @@
-"""The fast copier of frozen dataclasses behaves as :func:`dataclasses.replace`."""
+"""The fast copier of frozen dataclasses behaves as :func:`dataclasses.replace`; hand-written ``__init__`` methods
+(for the compiled build) match their fields."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import inspect
+import os
+import pickle
+import types
 
 import pytest
 
 from armata_rules import Game
-from armata_rules.immutable import memo, replace
-from armata_rules.state import Blood, GameState, TurnState
+from armata_rules.immutable import HAND_WRITTEN_INITS, Value, frozen_init, memo, replace
+from armata_rules.state import Blood, GameState, HeroState, Stack, StrigoiState, TurnState
+
+COMPILED = os.environ.get("ARMATA_BUILD") == "compiled"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -61,8 +69,6 @@ def test_classes_with_post_init_use_the_standard_replace() -> None:
 
 
 def test_memo_is_neither_copied_nor_pickled() -> None:
-    import pickle
-
     state = Game.new(["Attila", "Roel"], seed=3).initial_state()
     memo(state)["derived"] = 1
     assert "derived" not in memo(replace(state, round=2))
@@ -106,3 +112,62 @@ def test_what_is_cached_on_heroes_matches_a_fresh_computation_through_random_pla
                     compared += 1
             state = game.apply(state, rng.choice(game.legal_actions(state)))
         assert compared >= 1_000
+
+
+def test_the_state_classes_write_their_own_init() -> None:
+    assert {Blood, Stack, HeroState, StrigoiState, TurnState, GameState} <= set(HAND_WRITTEN_INITS)
+
+
+@pytest.mark.parametrize("cls", HAND_WRITTEN_INITS, ids=lambda cls: cls.__qualname__)
+def test_a_hand_written_init_takes_the_fields_in_order_with_their_defaults_and_stores_each(cls: type) -> None:
+    if COMPILED:
+        assert not isinstance(cls.__dict__["__init__"], types.FunctionType)  # the native one stands
+        pytest.skip("the hand-written source is checked on the pure build, which runs it")
+    written = cls.__dict__["__init__"].__wrapped__
+    fields = [f for f in dataclasses.fields(cls) if f.init]
+    parameters = list(inspect.signature(written).parameters.values())[1:]
+    assert [p.name for p in parameters] == [f.name for f in fields]
+    assert [p.default for p in parameters] == [
+        inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default for f in fields
+    ]
+    # run the hand-written body on a mutable stand-in: each field must receive its own argument
+    stand_in = types.SimpleNamespace()
+    marks = [object() for _ in fields]
+    written(stand_in, *marks)
+    assert vars(stand_in) == {f.name: mark for f, mark in zip(fields, marks, strict=True)}
+
+
+@pytest.mark.parametrize("cls", HAND_WRITTEN_INITS, ids=lambda cls: cls.__qualname__)
+def test_a_class_with_a_hand_written_init_stays_frozen_and_pickles_without_its_memo(cls: type) -> None:
+    state = Game.new(["Attila", "Roel"], seed=5).initial_state()
+    examples = {
+        GameState: state,
+        HeroState: state.heroes[1],
+        StrigoiState: state.strigoi[0],
+        Blood: state.blood,
+        Stack: state.red,
+        TurnState: TurnState(seat=1, steps_left=2, trail=("a1",)),
+    }
+    value = examples[cls]
+    name = dataclasses.fields(value)[0].name
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(value, name, getattr(value, name))
+    if hasattr(value, "_memo") or isinstance(value, (GameState, HeroState)):
+        memo(value)["derived"] = 1
+    for again in (pickle.loads(pickle.dumps(value)), copy.copy(value), copy.deepcopy(value)):
+        assert type(again) is cls and again == value
+        if isinstance(again, (GameState, HeroState)):
+            assert "derived" not in memo(again)
+
+
+def test_frozen_init_refuses_a_field_it_cannot_set_plainly() -> None:
+    @dataclasses.dataclass(frozen=True, init=False)
+    class _Factory(Value):
+        items: tuple[int, ...] = dataclasses.field(default_factory=tuple)
+
+        def __init__(self, items: tuple[int, ...] = ()) -> None:
+            self.items = items  # type: ignore[misc]
+
+    with pytest.raises(TypeError, match=r"_Factory\.items: frozen_init takes plain init fields only"):
+        frozen_init(_Factory)
+    assert _Factory not in HAND_WRITTEN_INITS

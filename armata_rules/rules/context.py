@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mypy_extensions import mypyc_attr
-
 from armata_rules.board.fortress import Fortress
 from armata_rules.components.cards import ActionCard
 from armata_rules.components.icons import Ability, Hero
@@ -18,8 +16,6 @@ from armata_rules.variants import Ruleset
 __all__ = ["RulesContext"]
 
 
-# A plain Python class even in the compiled build: it carries a memo slot (``Memo``), which native classes cannot.
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class RulesContext(Memo):
     """The fixed facts a rule reads: the ruleset, the data pack, the compiled fortress, the heroes in seat order.
