@@ -31,10 +31,12 @@ from typing import Any, TypeVar
 
 from mypy_extensions import mypyc_attr
 
-__all__ = ["Memo", "Value", "frozen_init", "memo", "replace", "share_memo"]
+__all__ = ["Memo", "Value", "check_changes", "frozen_init", "memo", "replace", "share_memo"]
 
 T = TypeVar("T")
-_COPIERS: dict[type, Callable[..., Any]] = {}
+#: ``copier(obj, changes)``: a copy of ``obj`` with the fields named in ``changes`` set to their values.
+Copier = Callable[[Any, dict[str, Any]], Any]
+_COPIERS: dict[type, Copier] = {}
 #: The classes whose hand-written ``__init__`` :func:`frozen_init` has checked in (tests read this).
 HAND_WRITTEN_INITS: list[type] = []
 
@@ -86,12 +88,17 @@ def share_memo(source: Memo, target: Memo) -> None:
 
 def frozen_init(cls: type[T]) -> type[T]:
     """Check in the frozen dataclass ``cls`` (declared ``init=False``), whose ``__init__`` is written by hand as one
-    ``self.field = field  # type: ignore[misc]`` per init field, in field order, with the fields' defaults.
+    ``self.field = field  # type: ignore[misc]`` per init field, in field order, with the fields' defaults, and
+    which defines ``_replace(self, changes, /)``: the copy through the constructor that :func:`replace` uses for
+    a native instance (a native instance cannot change class, so there is no draft twin; and a compiled method
+    builds it far faster than a generated interpreted copier could).
 
     Compiled, that ``__init__`` is native code and stays. Interpreted, its stores would hit the frozen
     ``__setattr__``, so it is replaced by one that sets each field as :mod:`dataclasses` does; the hand-written one is
     kept as ``__wrapped__``, and a test checks that it matches the fields.
     """
+    if "_replace" not in cls.__dict__:
+        raise TypeError(f"{cls.__qualname__} writes its own __init__ and must define _replace(self, changes, /) too")
     written = cls.__dict__["__init__"]
     if isinstance(written, FunctionType):  # interpreted: give it a working __init__
         standard = _standard_init(cls)
@@ -127,27 +134,32 @@ def replace(obj: T, /, **changes: Any) -> T:
     copier = _COPIERS.get(cls)
     if copier is None:
         copier = _COPIERS[cls] = _make_copier(cls)
-    new: T = copier(obj, **changes)
+    new: T = copier(obj, changes)
     return new
 
 
-def _make_copier(cls: type) -> Callable[..., Any]:
+def _make_copier(cls: type) -> Copier:
     """The copier of the dataclass ``cls``: through the constructor for a native (compiled) class, by slots through
     a draft twin for an interpreted one, or the standard :func:`dataclasses.replace` for a class without slots or
     one that computes fields after ``__init__``."""
     fields = dataclasses.fields(cls)
     names = tuple(f.name for f in fields)
     if not all(f.init for f in fields) or "__post_init__" in dir(cls):
-        return dataclasses.replace
+        return _standard_copier
     if cls in HAND_WRITTEN_INITS and not isinstance(cls.__dict__["__init__"], FunctionType):
-        return _constructor_copier(cls, names)
+        own: Copier = getattr(cls, "_replace")  # noqa: B009 - every checked-in class defines it
+        return own
     if "__slots__" not in cls.__dict__:
-        return dataclasses.replace
+        return _standard_copier
     return _slot_copier(cls, names)
 
 
-def _slot_copier(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
-    """``copier(obj, **changes)`` for a slotted dataclass.
+def _standard_copier(obj: Any, changes: dict[str, Any]) -> Any:
+    return dataclasses.replace(obj, **changes)
+
+
+def _slot_copier(cls: type, names: tuple[str, ...]) -> Copier:
+    """``copier(obj, changes)`` for a slotted dataclass.
 
     A frozen class refuses attribute assignment, and writing each slot through its descriptor costs a call per
     field. So the copy is built as an instance of a *draft twin*: a plain class with the same bases and the same
@@ -164,7 +176,7 @@ def _slot_copier(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
         "unknown": _unknown_field,
     }
     lines = [
-        "def copier(obj, /, **changes):",
+        "def copier(obj, changes, /):",
         "    for name in changes:",
         "        if name not in fields:",
         "            unknown(cls, name)",
@@ -178,26 +190,17 @@ def _slot_copier(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
         "    return new",
     ]
     exec("\n".join(lines), namespace)
-    copier: Callable[..., Any] = namespace["copier"]
+    copier: Copier = namespace["copier"]
     copier.__qualname__ = f"replace[{cls.__qualname__}]"
     return copier
 
 
-def _constructor_copier(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
-    """``copier(obj, **changes)`` for a native class: its (native) constructor called with every field."""
-    namespace: dict[str, Any] = {"cls": cls, "fields": frozenset(names), "unknown": _unknown_field}
-    lines = [
-        "def copier(obj, /, **changes):",
-        "    for name in changes:",
-        "        if name not in fields:",
-        "            unknown(cls, name)",
-    ]
-    lines += [f"    {name} = changes[{name!r}] if {name!r} in changes else obj.{name}" for name in names]
-    lines += [f"    return cls({', '.join(names)})"]
-    exec("\n".join(lines), namespace)
-    copier: Callable[..., Any] = namespace["copier"]
-    copier.__qualname__ = f"replace[{cls.__qualname__}]"
-    return copier
+def check_changes(cls: type, changes: dict[str, Any]) -> None:
+    """Refuse a change to a name that is no field of the dataclass ``cls`` (``TypeError``, as :func:`replace`)."""
+    known = cls.__dataclass_fields__  # type: ignore[attr-defined]
+    for name in changes:
+        if name not in known:
+            _unknown_field(cls, name)
 
 
 def _unknown_field(cls: type, name: str) -> None:

@@ -18,6 +18,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
+from typing import Any
 
 from armata_rules import frames as frames_module
 from armata_rules.board.fortress import FortressState, SpaceId
@@ -25,7 +26,7 @@ from armata_rules.components.icons import Hero
 from armata_rules.datafile import DataFileError
 from armata_rules.decode import DecodeError, decode
 from armata_rules.frames import Frame, ToAct
-from armata_rules.immutable import Memo, Value, frozen_init, replace, share_memo
+from armata_rules.immutable import Memo, Value, check_changes, frozen_init, replace, share_memo
 
 __all__ = [
     "Blood",
@@ -68,6 +69,13 @@ class Blood(Value):
         self.altar = altar  # type: ignore[misc]
         self.inferno = inferno  # type: ignore[misc]
 
+    def _replace(self, changes: dict[str, Any], /) -> Blood:
+        """A copy with ``changes`` (see :func:`~armata_rules.immutable.replace`), built by the constructor."""
+        check_changes(Blood, changes)
+        return Blood(
+            changes.get("supply", self.supply), changes.get("altar", self.altar), changes.get("inferno", self.inferno)
+        )
+
     def get(self, pool: Pool) -> int:
         """Counters in ``pool``."""
         return int(getattr(self, pool.value))
@@ -98,6 +106,13 @@ class Stack(Value):
         self.hidden = hidden  # type: ignore[misc]
         self.top = top  # type: ignore[misc]
         self.discard = discard  # type: ignore[misc]
+
+    def _replace(self, changes: dict[str, Any], /) -> Stack:
+        """See :meth:`Blood._replace`."""
+        check_changes(Stack, changes)
+        return Stack(
+            changes.get("hidden", self.hidden), changes.get("top", self.top), changes.get("discard", self.discard)
+        )
 
     @property
     def size(self) -> int:
@@ -161,6 +176,23 @@ class HeroState(Memo):
         self.spent = spent  # type: ignore[misc]
         self.card_wound_taken = card_wound_taken  # type: ignore[misc]
 
+    def _replace(self, changes: dict[str, Any], /) -> HeroState:
+        """See :meth:`Blood._replace`."""
+        check_changes(HeroState, changes)
+        return HeroState(
+            changes.get("hero", self.hero),
+            changes.get("position", self.position),
+            changes.get("hand", self.hand),
+            changes.get("chosen", self.chosen),
+            changes.get("played", self.played),
+            changes.get("discard", self.discard),
+            changes.get("tokens", self.tokens),
+            changes.get("wounds", self.wounds),
+            changes.get("earned", self.earned),
+            changes.get("spent", self.spent),
+            changes.get("card_wound_taken", self.card_wound_taken),
+        )
+
     def moved_to(self, space: SpaceId | None) -> HeroState:
         """This hero on ``space``, sharing this hero's cache (which never depends on the position): a step keeps
         what was derived from the hero's cards."""
@@ -190,6 +222,17 @@ class StrigoiState(Value):
         self.wounds = wounds  # type: ignore[misc]
         self.defeated = defeated  # type: ignore[misc]
         self.supreme = supreme  # type: ignore[misc]
+
+    def _replace(self, changes: dict[str, Any], /) -> StrigoiState:
+        """See :meth:`Blood._replace`."""
+        check_changes(StrigoiState, changes)
+        return StrigoiState(
+            changes.get("name", self.name),
+            changes.get("position", self.position),
+            changes.get("wounds", self.wounds),
+            changes.get("defeated", self.defeated),
+            changes.get("supreme", self.supreme),
+        )
 
 
 frozen_init(StrigoiState)
@@ -244,6 +287,23 @@ class TurnState(Value):
         self.token = token  # type: ignore[misc]
         self.trail = trail  # type: ignore[misc]
         self.stealth_peeked = stealth_peeked  # type: ignore[misc]
+
+    def _replace(self, changes: dict[str, Any], /) -> TurnState:
+        """See :meth:`Blood._replace`."""
+        check_changes(TurnState, changes)
+        return TurnState(
+            changes.get("seat", self.seat),
+            changes.get("steps_left", self.steps_left),
+            changes.get("moved", self.moved),
+            changes.get("encountered", self.encountered),
+            changes.get("fought", self.fought),
+            changes.get("engaged", self.engaged),
+            changes.get("stealthy", self.stealthy),
+            changes.get("declined", self.declined),
+            changes.get("token", self.token),
+            changes.get("trail", self.trail),
+            changes.get("stealth_peeked", self.stealth_peeked),
+        )
 
 
 frozen_init(TurnState)
@@ -407,6 +467,34 @@ class GameState(Memo):
         self.chance_count = chance_count  # type: ignore[misc]
         self.outcome = outcome  # type: ignore[misc]
         self.log = log  # type: ignore[misc]
+
+    def _replace(self, changes: dict[str, Any], /) -> GameState:
+        """See :meth:`Blood._replace`."""
+        check_changes(GameState, changes)
+        return GameState(
+            changes.get("round", self.round),
+            changes.get("heroes", self.heroes),
+            changes.get("board", self.board),
+            changes.get("strigoi", self.strigoi),
+            changes.get("blood", self.blood),
+            changes.get("reward_deck", self.reward_deck),
+            changes.get("reward_tokens", self.reward_tokens),
+            changes.get("red", self.red),
+            changes.get("grey", self.grey),
+            changes.get("strigoi_tokens", self.strigoi_tokens),
+            changes.get("wound_stack", self.wound_stack),
+            changes.get("advanced_supply", self.advanced_supply),
+            changes.get("fight_tokens", self.fight_tokens),
+            changes.get("attack_marker", self.attack_marker),
+            changes.get("box", self.box),
+            changes.get("order", self.order),
+            changes.get("turn", self.turn),
+            changes.get("frames", self.frames),
+            changes.get("awards", self.awards),
+            changes.get("chance_count", self.chance_count),
+            changes.get("outcome", self.outcome),
+            changes.get("log", self.log),
+        )
 
     @property
     def to_act(self) -> ToAct:
