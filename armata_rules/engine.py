@@ -27,7 +27,6 @@ from armata_rules.board.loader import default_layout
 from armata_rules.board.placement import legal_ladder_sites
 from armata_rules.components.icons import Hero
 from armata_rules.components.pack import DataPack, default_pack
-from armata_rules.effects import strigoi_win
 from armata_rules.errors import EngineInvariantError, expect
 from armata_rules.frames import Frame
 from armata_rules.immutable import memo, replace
@@ -35,11 +34,11 @@ from armata_rules.observation import Observation, observe
 from armata_rules.rules import HANDLERS
 from armata_rules.rules.awards import follow_rebel
 from armata_rules.rules.context import RulesContext
-from armata_rules.rules.flow import log
-from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHandler, Handler
+from armata_rules.rules.handlers import ChanceHandler, DecisionHandler, Handler
 from armata_rules.rules.registry import RuleViolation, rule
+from armata_rules.rules.settle import pick, settle
 from armata_rules.rules.setup import initial_state as setup_state
-from armata_rules.state import Blood, GameState, Outcome
+from armata_rules.state import GameState, Outcome
 from armata_rules.variants import Ruleset
 
 __all__ = ["ChanceMode", "Game", "GameSetupError", "RuleViolation"]
@@ -69,8 +68,6 @@ HIDDEN_INFORMATION = rule(
     "A hero's observation shows other heroes' hands and discard piles only by their size, a card chosen in "
     "Phase 1 only once all are revealed, and of every stack only its size and any token left face up.",
 )
-
-_MAX_AUTOMATIC_STEPS = 100_000
 
 
 class GameSetupError(ValueError):
@@ -109,15 +106,6 @@ def _holds(actions: list[Action], action: object) -> bool:
         if listed is action:
             return True
     return False
-
-
-def _mix(seed: int, counter: int) -> float:
-    """A uniform number in [0, 1) from ``(seed, counter)``: splitmix64, identical on every platform."""
-    z = (seed * 0x9E3779B97F4A7C15 + (counter + 1) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-    z ^= z >> 31
-    return z / 2**64
 
 
 class Game:
@@ -313,44 +301,8 @@ class Game:
         return frame, HANDLERS[type(frame)]
 
     def _pick(self, state: GameState, outcomes: list[tuple[ChanceOutcome, float]]) -> ChanceOutcome:
-        u = _mix(self.seed, state.chance_count)
-        total = 0.0
-        for outcome, probability in outcomes:
-            total += probability
-            if u < total:
-                return outcome
-        return outcomes[-1][0]
+        return pick(self.seed, state, outcomes)
 
     def _settle(self, state: GameState) -> GameState:
-        """Run automatic frames (and, in auto mode, chance) until a decision is due or the game is over.
-
-        Victory is checked whenever the blood counters may have changed: each step's state is checked unless its
-        ``blood`` is the very object already found short of the inferno's limit (the check reads nothing else).
-        """
-        loss = self.ctx.inferno_loss
-        auto_chance = self.chance == "auto"
-        checked: Blood | None = None
-        for _ in range(_MAX_AUTOMATIC_STEPS):
-            if state.outcome is not None:
-                return state
-            if state.blood is not checked:
-                if strigoi_win(state.blood.inferno, loss):
-                    return log(replace(state, outcome=Outcome.STRIGOI_WIN), "the inferno is full: the Strigoi win")
-                checked = state.blood
-            if not state.frames:
-                return state
-            frame = state.frames[-1]
-            handler = HANDLERS[type(frame)]
-            if isinstance(handler, AutoHandler):  # the automatic frames (DecisionKind.AUTOMATIC)
-                state = handler.run(self.ctx, state, frame)
-            elif auto_chance and isinstance(handler, ChanceHandler):  # DecisionKind.CHANCE
-                outcome = self._pick(state, handler.outcomes(self.ctx, state, frame))
-                state = replace(handler.apply(self.ctx, state, frame, outcome), chance_count=state.chance_count + 1)
-            else:
-                return state
-        raise EngineInvariantError("the engine ran too many automatic steps without a decision")
-
-    def _check_victory(self, state: GameState) -> GameState:
-        if state.outcome is None and strigoi_win(state.blood.inferno, self.ctx.inferno_loss):
-            return log(replace(state, outcome=Outcome.STRIGOI_WIN), "the inferno is full: the Strigoi win")
-        return state
+        """Run automatic frames (and, in auto mode, chance) until a decision is due or the game is over."""
+        return settle(self.ctx, state, self.chance == "auto")

@@ -105,7 +105,7 @@ ENGINE_CONTROLS: tuple[EngineControl, ...] = (
     EngineControl(
         "engine-strigoi-never-win",
         "the engine never ends the game on a full inferno",
-        "armata_rules.engine",
+        "armata_rules.rules.settle",
         "strigoi_win",
         _never,
         "inferno",
