@@ -2,21 +2,21 @@
 
 Every change of a counted resource (blood points between supply, altar and inferno; cards between zones; wound
 tokens; fight tokens; ladders; pieces on the board) is an *effect value* defined here. The engine executes effect
-values with :func:`execute`; :mod:`armata_rules.verify` encodes the very same values symbolically, so what is proved
-is what runs. Effects are total: an effect whose precondition fails (moving a card that is not there) raises
+values with :func:`armata_rules.rules.executor.execute`; :mod:`armata_rules.verify` encodes the very same values
+symbolically, and runs the very kernels below on Z3 terms, so what is proved is what runs. This module stays Python
+in the compiled build (the kernels take Z3 terms; the engine controls break them here). Effects are total: an effect
+whose precondition fails (moving a card that is not there) raises
 :class:`~armata_rules.errors.EngineInvariantError`, since a rule's guard must have ruled that out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
-from armata_rules.errors import EngineInvariantError, expect, present, require
-from armata_rules.immutable import replace
-from armata_rules.state import Blood, GameState, HeroState, Pool, Stack, sorted_tuple
+from armata_rules.state import Pool
 
 __all__ = [
     "STACKS",
@@ -51,12 +51,8 @@ __all__ = [
     "SpendToken",
     "TakeFromStack",
     "WoundStrigoi",
-    "blood_after",
     "blood_step",
     "concrete_ite",
-    "execute",
-    "execute_all",
-    "execute_more",
     "fight_token_room",
     "jump_trail_after",
     "may_engage",
@@ -143,52 +139,8 @@ class PlaceStrigoi(Effect):
     space: str | None
 
 
-def execute_all(state: GameState, effects: Iterable[Effect]) -> GameState:
-    """Execute ``effects`` in order."""
-    for effect in effects:
-        state = execute(state, effect)
-    return state
-
-
 #: When a list, every executed effect is appended to it (conformance tests read it; the engine never does).
 TRACE: list[Effect] | None = None
-
-
-def execute(state: GameState, effect: Effect) -> GameState:
-    """The state after ``effect``."""
-    if TRACE is not None:
-        TRACE.append(effect)
-    match effect:
-        case GainBlood() | LoseBlood():
-            return replace(state, blood=blood_after(state.blood, effect))
-        case MoveCard():
-            return _move_card(state, effect)
-        case HandOver(card=card, giver=giver, taker=taker):
-            held = state.heroes[giver]
-            require(card in held.hand, f"{card} is not in the hand of seat {giver}")
-            state = state.with_hero(giver, replace(held, hand=_without(held.hand, card)))
-            holder = state.heroes[taker]
-            return state.with_hero(taker, replace(holder, hand=sorted_tuple([*holder.hand, card])))
-        case MoveHero(seat=seat, space=space):
-            return state.with_hero(seat, state.heroes[seat].moved_to(space))
-        case PlaceLadderTile(site=site):
-            require(site not in state.board.ladders, f"a ladder already stands on {site}")
-            return replace(state, board=replace(state.board, ladders=state.board.ladders | {site}))
-        case PlaceStrigoi(index=index, space=space):
-            strigoi = list(state.strigoi)
-            strigoi[index] = replace(strigoi[index], position=space)
-            return replace(state, strigoi=tuple(strigoi))
-    return execute_more(state, effect)
-
-
-def blood_after(blood: Blood, effect: Effect) -> Blood:
-    """The blood counters after a blood effect; every other effect leaves them alone."""
-    supply, altar, inferno = (
-        expect(n, int, "the blood kernel on integers")
-        for n in blood_step(effect, blood.supply, blood.altar, blood.inferno)
-    )
-    require(supply >= 0, "the blood point supply ran dry")
-    return Blood(supply, altar, inferno)
 
 
 # ---------------------------------------------------------------------------------------------- kernels
@@ -303,85 +255,6 @@ def may_step(
     """Whether a step is allowed: movement is left, and it does not go back onto a space of the current jump
     (the space the jump started from or one already jumped), so a jump always lands beyond (peg19.en:765)."""
     return both(steps_left >= 1, negate(back_on_trail))
-
-
-#: The field of a hero's state that holds each of its card zones.
-_HERO_FIELD = {CardZone.HAND: "hand", CardZone.CHOSEN: "chosen", CardZone.PLAYED: "played", CardZone.DISCARD: "discard"}
-
-
-def _hero_changes(
-    hero: HeroState, seat: int, card: str, source: CardZone | None, target: CardZone | None
-) -> dict[str, object]:
-    """The fields of ``hero`` after ``card`` leaves its zone ``source`` and/or enters its zone ``target`` (either may
-    be ``None``: a zone that is not the hero's). Taken first, then put, as two separate moves would."""
-    changes: dict[str, object] = {}
-    if source is CardZone.CHOSEN:
-        require(hero.chosen == card, f"{card} is not the card chosen by seat {seat}")
-        changes["chosen"] = None
-    elif source is not None:
-        name = _HERO_FIELD[source]
-        cards: tuple[str, ...] = getattr(hero, name)
-        if card not in cards:
-            raise EngineInvariantError(f"{card} is not in the {source.value} of seat {seat}")
-        index = cards.index(card)
-        changes[name] = cards[:index] + cards[index + 1 :]
-    if target is CardZone.CHOSEN:
-        require(changes.get("chosen", hero.chosen) is None, f"seat {seat} has already chosen a card")
-        changes["chosen"] = card
-    elif target is not None:
-        name = _HERO_FIELD[target]
-        held = cast(tuple[str, ...], changes.get(name, getattr(hero, name)))
-        # played cards keep the order they were placed in; the other zones are sorted
-        changes[name] = (*held, card) if target is CardZone.PLAYED else sorted_tuple([*held, card])
-    return changes
-
-
-def _move_card(state: GameState, effect: MoveCard) -> GameState:
-    """A card changes zone: a hero's own zones change in one copy of the hero; a supply and a hero, in turn."""
-    card, seat, source, target = effect.card, effect.seat, effect.source, effect.target
-    from_hero = source in _HERO_FIELD
-    to_hero = target in _HERO_FIELD
-    if from_hero or to_hero:
-        owner = present(seat, f"zone {(source if from_hero else target).value} needs a seat")
-    if not from_hero:
-        state = _take_from_supply(state, card, source)
-    if from_hero or to_hero:
-        hero = state.heroes[owner]
-        changes = _hero_changes(hero, owner, card, source if from_hero else None, target if to_hero else None)
-        state = state.with_hero(owner, replace(hero, **changes))
-    if not to_hero:
-        state = _put_in_supply(state, card, target)
-    return state
-
-
-def _take_from_supply(state: GameState, card: str, zone: CardZone) -> GameState:
-    """``card`` leaves the reward deck, the advanced supply or the box."""
-    if zone is CardZone.REWARD_DECK:
-        deck = state.reward_deck
-        require(card in deck.hidden or card in deck.top, f"{card} is not in the reward deck")
-        return replace(
-            state,
-            reward_deck=replace(
-                deck, hidden=tuple(c for c in deck.hidden if c != card), top=tuple(c for c in deck.top if c != card)
-            ),
-        )
-    if zone is CardZone.ADVANCED_SUPPLY:
-        require(card in state.advanced_supply, f"{card} is not beside the board")
-        return replace(state, advanced_supply=tuple(c for c in state.advanced_supply if c != card))
-    require(zone is CardZone.BOX, f"{zone.value} is not a zone a card can leave")
-    require(card in state.box, f"{card} is not in the box")
-    return replace(state, box=tuple(c for c in state.box if c != card))
-
-
-def _put_in_supply(state: GameState, card: str, zone: CardZone) -> GameState:
-    """``card`` goes into the reward deck (face down), the advanced supply or the box."""
-    if zone is CardZone.REWARD_DECK:
-        deck = state.reward_deck
-        return replace(state, reward_deck=replace(deck, hidden=sorted_tuple([*deck.hidden, card])))
-    if zone is CardZone.ADVANCED_SUPPLY:
-        return replace(state, advanced_supply=sorted_tuple([*state.advanced_supply, card]))
-    require(zone is CardZone.BOX, f"{zone.value} is not a zone a card can enter")
-    return replace(state, box=sorted_tuple([*state.box, card]))
 
 
 # ---------------------------------------------------------------------------------------------- stacks and tokens
@@ -542,108 +415,13 @@ class Earn(Effect):
     title: str
 
 
-def _stack_get(state: GameState, name: str) -> Stack:
-    require(name in STACKS, f"no stack {name!r}")
-    stack: Stack = getattr(state, name)
-    return stack
+_EXECUTION = ("blood_after", "execute", "execute_all", "execute_more")
 
 
-def _stack_set(state: GameState, name: str, stack: Stack) -> GameState:
-    match name:
-        case "reward_deck":
-            return replace(state, reward_deck=stack)
-        case "reward_tokens":
-            return replace(state, reward_tokens=stack)
-        case "red":
-            return replace(state, red=stack)
-        case "grey":
-            return replace(state, grey=stack)
-        case "strigoi_tokens":
-            return replace(state, strigoi_tokens=stack)
-        case "wound_stack":
-            return replace(state, wound_stack=stack)
-    raise EngineInvariantError(f"no stack {name!r}")
+def __getattr__(name: str) -> Any:
+    """``execute`` and its kin, which moved to :mod:`armata_rules.rules.executor`, still resolve here."""
+    if name in _EXECUTION:
+        from armata_rules.rules import executor  # imported late: the executor imports this module
 
-
-def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
-    index = items.index(item)
-    return items[:index] + items[index + 1 :]
-
-
-def _strigoi(state: GameState, index: int, **changes: object) -> GameState:
-    strigoi = list(state.strigoi)
-    strigoi[index] = replace(strigoi[index], **changes)
-    return replace(state, strigoi=tuple(strigoi))
-
-
-def execute_more(state: GameState, effect: Effect) -> GameState:
-    """The second half of :func:`execute`: stacks, tokens, wounds, board, Strigoi, icons, awards."""
-    match effect:
-        case TakeFromStack(stack=name, item=item):
-            stack = _stack_get(state, name)
-            if stack.top and stack.top[0] == item:
-                return _stack_set(state, name, replace(stack, top=stack.top[1:]))
-            require(item in stack.hidden, f"{item} is not in the {name} stack")
-            return _stack_set(state, name, replace(stack, hidden=_without(stack.hidden, item)))
-        case DiscardToStack(stack=name, item=item):
-            stack = _stack_get(state, name)
-            return _stack_set(state, name, replace(stack, discard=sorted_tuple([*stack.discard, item])))
-        case LeaveOnTop(stack=name, item=item):
-            stack = _stack_get(state, name)
-            return _stack_set(state, name, replace(stack, top=(item, *stack.top)))
-        case Reshuffle(stack=name):
-            stack = _stack_get(state, name)
-            return _stack_set(
-                state, name, replace(stack, hidden=sorted_tuple([*stack.hidden, *stack.discard]), discard=())
-            )
-        case GainToken(seat=seat, token=token):
-            hero = state.heroes[seat]
-            return state.with_hero(seat, replace(hero, tokens=sorted_tuple([*hero.tokens, token])))
-        case SpendToken(seat=seat, token=token):
-            hero = state.heroes[seat]
-            require(token in hero.tokens, f"seat {seat} holds no token {token}")
-            state = state.with_hero(seat, replace(hero, tokens=_without(hero.tokens, token)))
-            return execute_more(state, DiscardToStack("reward_tokens", token))
-        case AddWound(seat=seat, wound=wound):
-            hero = state.heroes[seat]
-            return state.with_hero(seat, replace(hero, wounds=(*hero.wounds, wound)))
-        case DiscardWound(seat=seat, wound=wound):
-            hero = state.heroes[seat]
-            require(wound in hero.wounds, f"seat {seat} holds no wound {wound}")
-            state = state.with_hero(seat, replace(hero, wounds=_without(hero.wounds, wound)))
-            return execute_more(state, DiscardToStack("wound_stack", wound))
-        case MoveBlood():
-            return replace(state, blood=blood_after(state.blood, effect))
-        case PlaceFightToken(space=space):
-            require(space not in state.fight_tokens, f"a fight token already lies on {space}")
-            return replace(state, fight_tokens=sorted_tuple([*state.fight_tokens, space]))
-        case RemoveFightToken(space=space):
-            return replace(state, fight_tokens=_without(state.fight_tokens, space))
-        case WoundStrigoi(index=index):
-            return _strigoi(state, index, wounds=state.strigoi[index].wounds + 1)
-        case DefeatStrigoi(index=index):
-            return _strigoi(state, index, defeated=True, position=None)
-        case RaiseSupreme(index=index):
-            return _strigoi(state, index, supreme=True)
-        case RotatePlatform(room=room, index=index, steps=steps):
-            require(room not in state.board.collapsed, f"the platform of {room} has collapsed")
-            rotations = list(state.board.rotations)
-            rotations[index] = (rotations[index] + steps) % 6
-            return replace(state, board=replace(state.board, rotations=tuple(rotations)))
-        case CollapsePlatform(room=room):
-            return replace(state, board=replace(state.board, collapsed=state.board.collapsed | {room}))
-        case DestroyLadder(site=site):
-            require(site in state.board.ladders, f"no ladder tile on {site}")
-            return replace(state, board=replace(state.board, ladders=state.board.ladders - {site}))
-        case SetAttackMarker(on=on):
-            return replace(state, attack_marker=on)
-        case SpendIcon(seat=seat, key=key):
-            hero = state.heroes[seat]
-            require(key not in hero.spent, f"icon {key} is already spent")
-            return state.with_hero(seat, replace(hero, spent=sorted_tuple([*hero.spent, key])))
-        case Earn(seat=seat, card=card, title=title):
-            state = execute(state, MoveCard(card, seat, CardZone.ADVANCED_SUPPLY, CardZone.HAND))
-            hero = state.heroes[seat]
-            require(title not in hero.earned, f"seat {seat} already has {title!r}")
-            return state.with_hero(seat, replace(hero, earned=sorted_tuple([*hero.earned, title])))
-    raise EngineInvariantError(f"unknown effect {effect!r}")
+        return getattr(executor, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -3,10 +3,11 @@ sb19.en:512-550, peg19.de:418-453, peg19.it:1543-1547, peg19.es:2553-2557)."""
 
 from __future__ import annotations
 
-from armata_rules.effects import CardZone, Earn, MoveCard, execute, execute_all
+from armata_rules.effects import CardZone, Earn, MoveCard
 from armata_rules.frames import GrantAwards
 from armata_rules.immutable import replace
 from armata_rules.rules.context import RulesContext
+from armata_rules.rules.executor import execute, execute_all
 from armata_rules.rules.flow import log, pop
 from armata_rules.rules.handlers import AutoHandler, handles
 from armata_rules.rules.registry import interpretation, rule

@@ -28,8 +28,6 @@ from armata_rules.effects import (
     RemoveFightToken,
     Reshuffle,
     TakeFromStack,
-    execute,
-    execute_all,
     fight_token_room,
     may_engage,
 )
@@ -47,6 +45,7 @@ from armata_rules.immutable import replace
 from armata_rules.rules.abilities import ability_actions, apply_ability, guard_ability
 from armata_rules.rules.awards import check_rebel
 from armata_rules.rules.context import RulesContext
+from armata_rules.rules.executor import execute, execute_all
 from armata_rules.rules.fights import attack_options, guard_attack
 from armata_rules.rules.flow import log, pop, push, replace_top, take_back_discard
 from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHandler, Refusal, handles

@@ -37,8 +37,6 @@ from armata_rules.effects import (
     RemoveFightToken,
     SpendToken,
     WoundStrigoi,
-    execute,
-    execute_all,
     may_engage,
     perishes,
 )
@@ -47,6 +45,7 @@ from armata_rules.immutable import replace
 from armata_rules.rules.abilities import ability_actions, apply_ability, guard_ability
 from armata_rules.rules.awards import award
 from armata_rules.rules.context import RulesContext
+from armata_rules.rules.executor import execute, execute_all
 from armata_rules.rules.flow import log, pop, push, replace_top
 from armata_rules.rules.handlers import DecisionHandler, Refusal, handles
 from armata_rules.rules.loot import monster_lost, monster_won

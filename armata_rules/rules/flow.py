@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from armata_rules.effects import CardZone, MoveCard, execute_all
+from armata_rules.effects import CardZone, MoveCard
 from armata_rules.frames import Frame
 from armata_rules.immutable import replace
+from armata_rules.rules.executor import execute_all
 from armata_rules.state import GameState, Log
 
 __all__ = ["log", "pop", "push", "replace_top", "take_back_discard"]

@@ -5,20 +5,11 @@ from __future__ import annotations
 
 from armata_rules.actions import ChanceOutcome, interned
 from armata_rules.components.icons import Loot
-from armata_rules.effects import (
-    CardZone,
-    DiscardToStack,
-    GainBlood,
-    GainToken,
-    MoveCard,
-    Reshuffle,
-    TakeFromStack,
-    execute,
-    execute_all,
-)
+from armata_rules.effects import CardZone, DiscardToStack, GainBlood, GainToken, MoveCard, Reshuffle, TakeFromStack
 from armata_rules.frames import DrawLoot
 from armata_rules.rules.awards import award, check_rebel
 from armata_rules.rules.context import RulesContext
+from armata_rules.rules.executor import execute, execute_all
 from armata_rules.rules.flow import log, pop, push
 from armata_rules.rules.handlers import ChanceHandler, handles
 from armata_rules.rules.registry import rule

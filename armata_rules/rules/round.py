@@ -7,7 +7,7 @@ from itertools import permutations
 from math import factorial
 
 from armata_rules.actions import Action, ChanceOutcome, ChooseCard, interned
-from armata_rules.effects import CardZone, MoveCard, execute_all
+from armata_rules.effects import CardZone, MoveCard
 from armata_rules.frames import (
     ChanceOrder,
     ChooseCards,
@@ -23,6 +23,7 @@ from armata_rules.frames import (
 )
 from armata_rules.immutable import replace
 from armata_rules.rules.context import RulesContext
+from armata_rules.rules.executor import execute_all
 from armata_rules.rules.flow import log, pop, push, replace_top, take_back_discard
 from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHandler, Refusal, handles
 from armata_rules.rules.registry import expect, interpretation, rule

@@ -11,10 +11,11 @@ from collections.abc import Iterable
 
 from armata_rules.actions import Action, ChanceOutcome, PlaceLadder
 from armata_rules.board.placement import legal_ladder_sites
-from armata_rules.effects import MoveHero, PlaceLadderTile, PlaceStrigoi, execute_all
+from armata_rules.effects import MoveHero, PlaceLadderTile, PlaceStrigoi
 from armata_rules.frames import PlaceStrigoi as PlaceStrigoiFrame
 from armata_rules.frames import RelocateChoice, SetupLadder, StartRound
 from armata_rules.rules.context import RulesContext
+from armata_rules.rules.executor import execute_all
 from armata_rules.rules.flow import log, pop, push
 from armata_rules.rules.handlers import ChanceHandler, DecisionHandler, Refusal, handles
 from armata_rules.rules.registry import expect, interpretation, rule

@@ -22,8 +22,6 @@ from armata_rules.effects import (
     Reshuffle,
     SetAttackMarker,
     TakeFromStack,
-    execute,
-    execute_all,
 )
 from armata_rules.frames import (
     CounterChoice,
@@ -38,6 +36,7 @@ from armata_rules.frames import (
 )
 from armata_rules.immutable import replace
 from armata_rules.rules.context import RulesContext
+from armata_rules.rules.executor import execute, execute_all
 from armata_rules.rules.fights import attack_options, guard_attack
 from armata_rules.rules.flow import log, pop, push, replace_top
 from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHandler, Refusal, handles

@@ -18,14 +18,13 @@ from armata_rules.effects import (
     MoveCard,
     Reshuffle,
     TakeFromStack,
-    execute,
-    execute_all,
     wound_step,
 )
 from armata_rules.frames import DrawWound, HealChoice, ShockChoice, Wounds
 from armata_rules.immutable import replace
 from armata_rules.rules.awards import award
 from armata_rules.rules.context import RulesContext
+from armata_rules.rules.executor import execute, execute_all
 from armata_rules.rules.flow import log, pop, push, replace_top
 from armata_rules.rules.handlers import ChanceHandler, DecisionHandler, Refusal, handles
 from armata_rules.rules.registry import EngineInvariantError, expect, interpretation, rule
