@@ -69,12 +69,11 @@ def memo(obj: Memo) -> dict[object, Any]:
     Only data that is a pure function of ``obj`` (and of fixed facts named in the key) may be stored here: the
     instance is immutable, so the cache never goes stale.
     """
-    try:
-        return obj._memo
-    except AttributeError:
-        cache: dict[object, Any] = {}
-        object.__setattr__(obj, "_memo", cache)
-        return cache
+    found: dict[object, Any] | None = getattr(obj, "_memo", None)  # not try/except: compiled, a raise costs a traceback
+    if found is None:
+        found = {}
+        object.__setattr__(obj, "_memo", found)
+    return found
 
 
 def share_memo(source: Memo, target: Memo) -> None:
@@ -92,6 +91,9 @@ def frozen_init(cls: type[T]) -> type[T]:
     which defines ``_replace(self, changes, /)``: the copy through the constructor that :func:`replace` uses for
     a native instance (a native instance cannot change class, so there is no draft twin; and a compiled method
     builds it far faster than a generated interpreted copier could).
+
+    A field computed from the others (``init=False``) is set by ``__post_init__``, which the hand-written
+    ``__init__`` calls last, as the generated one would.
 
     Compiled, that ``__init__`` is native code and stays. Interpreted, its stores would hit the frozen
     ``__setattr__``, so it is replaced by one that sets each field as :mod:`dataclasses` does; the hand-written one is
@@ -112,16 +114,25 @@ def _standard_init(cls: type) -> Callable[..., None]:
     """``__init__`` for the frozen dataclass ``cls``: each init field set through ``object.__setattr__``."""
     namespace: dict[str, Any] = {"set_field": object.__setattr__}
     parameters = []
+    derived = "__post_init__" in cls.__dict__
+    init_fields = [field for field in dataclasses.fields(cls) if field.init]
     for field in dataclasses.fields(cls):
-        if field.default_factory is not dataclasses.MISSING or not field.init:
-            raise TypeError(f"{cls.__qualname__}.{field.name}: frozen_init takes plain init fields only")
+        if field.default_factory is not dataclasses.MISSING or not (field.init or derived):
+            raise TypeError(
+                f"{cls.__qualname__}.{field.name}: frozen_init takes plain init fields, and fields that"
+                " __post_init__ computes"
+            )
+        if not field.init:
+            continue
         if field.default is dataclasses.MISSING:
             parameters.append(field.name)
         else:
             namespace[f"default_{field.name}"] = field.default
             parameters.append(f"{field.name}=default_{field.name}")
     lines = [f"def __init__(self, {', '.join(parameters)}):"]
-    lines += [f"    set_field(self, {f.name!r}, {f.name})" for f in dataclasses.fields(cls)] or ["    pass"]
+    lines += [f"    set_field(self, {f.name!r}, {f.name})" for f in init_fields]
+    lines += ["    self.__post_init__()"] if derived else []
+    lines += [] if init_fields or derived else ["    pass"]
     exec("\n".join(lines), namespace)
     init: Callable[..., None] = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
@@ -144,11 +155,11 @@ def _make_copier(cls: type) -> Copier:
     one that computes fields after ``__init__``."""
     fields = dataclasses.fields(cls)
     names = tuple(f.name for f in fields)
-    if not all(f.init for f in fields) or "__post_init__" in dir(cls):
-        return _standard_copier
     if cls in HAND_WRITTEN_INITS and not isinstance(cls.__dict__["__init__"], FunctionType):
         own: Copier = getattr(cls, "_replace")  # noqa: B009 - every checked-in class defines it
         return own
+    if not all(f.init for f in fields) or "__post_init__" in dir(cls):
+        return _standard_copier
     if "__slots__" not in cls.__dict__:
         return _standard_copier
     return _slot_copier(cls, names)

@@ -316,7 +316,7 @@ class Outcome(Enum):
     STRIGOI_WIN = "strigoi_win"  # the inferno reaches the table value (peg19.en:936)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@dataclass(init=False, frozen=True, slots=True, eq=False, repr=False)
 class Log:
     """One line of the game's history, linked to the line before: appending is O(1) and shares the past.
 
@@ -331,9 +331,26 @@ class Log:
     previous: Log | None = None
     _chain_hash: int = field(init=False, default=0)
 
+    def __init__(self, seq: int, round: int, text: str, previous: Log | None = None) -> None:
+        self.seq = seq  # type: ignore[misc]
+        self.round = round  # type: ignore[misc]
+        self.text = text  # type: ignore[misc]
+        self.previous = previous  # type: ignore[misc]
+        self.__post_init__()
+
     def __post_init__(self) -> None:
         below = 0 if self.previous is None else self.previous._chain_hash
         object.__setattr__(self, "_chain_hash", hash((below, self.seq, self.round, self.text)))
+
+    def _replace(self, changes: dict[str, Any], /) -> Log:
+        """See :meth:`Blood._replace`; the chain hash is computed anew."""
+        check_changes(Log, changes)
+        return Log(
+            changes.get("seq", self.seq),
+            changes.get("round", self.round),
+            changes.get("text", self.text),
+            changes.get("previous", self.previous),
+        )
 
     def lines(self) -> list[str]:
         """The whole history, oldest first, as ``"round N: text"``."""
@@ -378,6 +395,9 @@ class Log:
 
     def __deepcopy__(self, memo: dict[int, object]) -> Log:
         return self  # immutable all the way down
+
+
+frozen_init(Log)
 
 
 def _log_from_entries(entries: tuple[tuple[int, int, str], ...]) -> Log | None:

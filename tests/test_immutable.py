@@ -17,7 +17,7 @@ import pytest
 
 from armata_rules import Game
 from armata_rules.immutable import HAND_WRITTEN_INITS, Memo, Value, frozen_init, memo, replace
-from armata_rules.state import Blood, GameState, HeroState, Stack, StrigoiState, TurnState
+from armata_rules.state import Blood, GameState, HeroState, Log, Stack, StrigoiState, TurnState
 
 COMPILED = os.environ.get("ARMATA_BUILD") == "compiled"
 
@@ -118,7 +118,7 @@ def test_what_is_cached_on_heroes_matches_a_fresh_computation_through_random_pla
 
 
 def test_the_state_classes_write_their_own_init() -> None:
-    assert {Blood, Stack, HeroState, StrigoiState, TurnState, GameState} <= set(HAND_WRITTEN_INITS)
+    assert {Blood, Stack, HeroState, StrigoiState, TurnState, Log, GameState} <= set(HAND_WRITTEN_INITS)
 
 
 @pytest.mark.parametrize("cls", HAND_WRITTEN_INITS, ids=lambda cls: cls.__qualname__)
@@ -133,11 +133,18 @@ def test_a_hand_written_init_takes_the_fields_in_order_with_their_defaults_and_s
     assert [p.default for p in parameters] == [
         inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default for f in fields
     ]
-    # run the hand-written body on a mutable stand-in: each field must receive its own argument
+    # run the hand-written body on a mutable stand-in: each field must receive its own argument, and a class with
+    # computed fields must call __post_init__ once, after the stores
     stand_in = types.SimpleNamespace()
+    post_init_saw: list[dict[str, object]] = []
+    stand_in.__post_init__ = lambda: post_init_saw.append(dict(vars(stand_in)))
     marks = [object() for _ in fields]
     written(stand_in, *marks)
-    assert vars(stand_in) == {f.name: mark for f, mark in zip(fields, marks, strict=True)}
+    del stand_in.__post_init__
+    stored = {f.name: mark for f, mark in zip(fields, marks, strict=True)}
+    assert vars(stand_in) == stored
+    assert len(post_init_saw) == ("__post_init__" in cls.__dict__)
+    assert all({k: v for k, v in seen.items() if k != "__post_init__"} == stored for seen in post_init_saw)
 
 
 @pytest.mark.parametrize("cls", HAND_WRITTEN_INITS, ids=lambda cls: cls.__qualname__)
@@ -150,6 +157,7 @@ def test_a_class_with_a_hand_written_init_stays_frozen_and_pickles_without_its_m
         Blood: state.blood,
         Stack: state.red,
         TurnState: TurnState(seat=1, steps_left=2, trail=("a1",)),
+        Log: Log(1, 0, "b", Log(0, 0, "a")),
     }
     value = examples[cls]
     name = dataclasses.fields(value)[0].name
@@ -174,9 +182,23 @@ def test_frozen_init_refuses_a_field_it_cannot_set_plainly() -> None:
         def _replace(self, changes: dict[str, object], /) -> _Factory:
             return self
 
-    with pytest.raises(TypeError, match=r"_Factory\.items: frozen_init takes plain init fields only"):
+    with pytest.raises(TypeError, match=r"_Factory\.items: frozen_init takes plain init fields"):
         frozen_init(_Factory)
     assert _Factory not in HAND_WRITTEN_INITS
+
+    @dataclasses.dataclass(frozen=True, init=False)
+    class _Derived(Value):
+        a: int
+        twice: int = dataclasses.field(init=False, default=0)
+
+        def __init__(self, a: int) -> None:
+            self.a = a  # type: ignore[misc]
+
+        def _replace(self, changes: dict[str, object], /) -> _Derived:
+            return self
+
+    with pytest.raises(TypeError, match=r"_Derived\.twice: .* fields that __post_init__ computes"):
+        frozen_init(_Derived)  # nothing computes `twice`
 
     @dataclasses.dataclass(frozen=True, init=False)
     class _NoCopy(Value):
@@ -197,7 +219,7 @@ def _instances_met_in_play() -> dict[type, list[object]]:
     met: dict[type, list[object]] = {cls: [] for cls in HAND_WRITTEN_INITS}
     while not state.is_over and min(len(found) for found in met.values()) < 40:
         parts = [state, *state.heroes, *state.strigoi, state.blood, state.red, state.grey, state.reward_deck]
-        for part in [*parts, state.turn]:
+        for part in [*parts, state.turn, state.log]:
             if part is not None and part not in met[type(part)][-3:]:
                 met[type(part)].append(part)
         state = game.apply(state, rng.choice(game.legal_actions(state)))
@@ -212,13 +234,13 @@ def test_each_hand_written_copy_changes_exactly_the_named_field() -> None:
         assert len(instances) >= 2, cls
         for a, b in itertools.pairwise(instances):
             assert cls._replace(a, {}) == a and cls._replace(a, {}) is not a  # type: ignore[attr-defined]
-            for field in dataclasses.fields(cls):
+            init_fields = [f for f in dataclasses.fields(cls) if f.init]  # the others are computed from these
+            for field in init_fields:
                 value = getattr(b, field.name)
                 mine = cls._replace(a, {field.name: value})  # type: ignore[attr-defined]
                 theirs = dataclasses.replace(a, **{field.name: value})  # type: ignore[type-var]
-                assert mine == theirs and all(
-                    getattr(mine, f.name) is getattr(theirs, f.name) for f in dataclasses.fields(cls)
-                )
+                assert mine == theirs and all(getattr(mine, f.name) is getattr(theirs, f.name) for f in init_fields)
+                assert all(getattr(mine, f.name) == getattr(theirs, f.name) for f in dataclasses.fields(cls))
                 checked += 1
         with pytest.raises(TypeError, match="has no field 'colour'"):
             cls._replace(instances[0], {"colour": 1})  # type: ignore[attr-defined]
