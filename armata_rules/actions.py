@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar
+
+from armata_rules.interning import interned
 
 __all__ = [
     "ACTION_TYPES",
@@ -330,23 +332,3 @@ def action_from_json(data: Mapping[str, object]) -> Action:
             raise ValueError(f"action {kind!r} field {name!r} must be {expected.__name__}; got {value!r}")
         values[name] = value
     return cls(**values)
-
-
-A = TypeVar("A", bound=Action)
-
-#: Actions the rules have built, by type and field values (see :func:`interned`).
-_INTERNED: dict[tuple[object, ...], Action] = {}
-_INTERNED_MAX = 200_000
-
-
-def interned(cls: type[A], *values: int | str) -> A:
-    """The action ``cls(*values)``, built once and shared: actions are immutable values, and the rules list the
-    same few (a step to a space, an ability from a card) in state after state, so building each anew was a
-    measurable part of listing legal actions. Bounded: the table is emptied when it grows past 200,000."""
-    key = (cls, *values)
-    found = _INTERNED.get(key)
-    if found is None:
-        if len(_INTERNED) >= _INTERNED_MAX:
-            _INTERNED.clear()
-        found = _INTERNED[key] = cls(*values)
-    return found  # type: ignore[return-value]  # stored under its own class

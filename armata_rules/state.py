@@ -489,31 +489,101 @@ class GameState(Memo):
         self.log = log  # type: ignore[misc]
 
     def _replace(self, changes: dict[str, Any], /) -> GameState:
-        """See :meth:`Blood._replace`."""
-        check_changes(GameState, changes)
+        """See :meth:`Blood._replace`. Written as a loop over ``changes`` (about one name a call, tested in the order
+        the engine changes them most), not a lookup per field: the engine copies game states several times a
+        decision."""
+        round = self.round
+        heroes = self.heroes
+        board = self.board
+        strigoi = self.strigoi
+        blood = self.blood
+        reward_deck = self.reward_deck
+        reward_tokens = self.reward_tokens
+        red = self.red
+        grey = self.grey
+        strigoi_tokens = self.strigoi_tokens
+        wound_stack = self.wound_stack
+        advanced_supply = self.advanced_supply
+        fight_tokens = self.fight_tokens
+        attack_marker = self.attack_marker
+        box = self.box
+        order = self.order
+        turn = self.turn
+        frames = self.frames
+        awards = self.awards
+        chance_count = self.chance_count
+        outcome = self.outcome
+        log = self.log
+        for name, value in changes.items():
+            if name == "frames":
+                frames = value
+            elif name == "heroes":
+                heroes = value
+            elif name == "log":
+                log = value
+            elif name == "turn":
+                turn = value
+            elif name == "strigoi_tokens":
+                strigoi_tokens = value
+            elif name == "chance_count":
+                chance_count = value
+            elif name == "awards":
+                awards = value
+            elif name == "strigoi":
+                strigoi = value
+            elif name == "order":
+                order = value
+            elif name == "wound_stack":
+                wound_stack = value
+            elif name == "attack_marker":
+                attack_marker = value
+            elif name == "round":
+                round = value
+            elif name == "fight_tokens":
+                fight_tokens = value
+            elif name == "red":
+                red = value
+            elif name == "board":
+                board = value
+            elif name == "blood":
+                blood = value
+            elif name == "grey":
+                grey = value
+            elif name == "advanced_supply":
+                advanced_supply = value
+            elif name == "reward_tokens":
+                reward_tokens = value
+            elif name == "reward_deck":
+                reward_deck = value
+            elif name == "outcome":
+                outcome = value
+            elif name == "box":
+                box = value
+            else:
+                check_changes(GameState, {name: value})  # raises: no such field
         return GameState(
-            changes.get("round", self.round),
-            changes.get("heroes", self.heroes),
-            changes.get("board", self.board),
-            changes.get("strigoi", self.strigoi),
-            changes.get("blood", self.blood),
-            changes.get("reward_deck", self.reward_deck),
-            changes.get("reward_tokens", self.reward_tokens),
-            changes.get("red", self.red),
-            changes.get("grey", self.grey),
-            changes.get("strigoi_tokens", self.strigoi_tokens),
-            changes.get("wound_stack", self.wound_stack),
-            changes.get("advanced_supply", self.advanced_supply),
-            changes.get("fight_tokens", self.fight_tokens),
-            changes.get("attack_marker", self.attack_marker),
-            changes.get("box", self.box),
-            changes.get("order", self.order),
-            changes.get("turn", self.turn),
-            changes.get("frames", self.frames),
-            changes.get("awards", self.awards),
-            changes.get("chance_count", self.chance_count),
-            changes.get("outcome", self.outcome),
-            changes.get("log", self.log),
+            round,
+            heroes,
+            board,
+            strigoi,
+            blood,
+            reward_deck,
+            reward_tokens,
+            red,
+            grey,
+            strigoi_tokens,
+            wound_stack,
+            advanced_supply,
+            fight_tokens,
+            attack_marker,
+            box,
+            order,
+            turn,
+            frames,
+            awards,
+            chance_count,
+            outcome,
+            log,
         )
 
     @property

@@ -8,13 +8,14 @@ peg19.es:2631.
 
 from __future__ import annotations
 
-from armata_rules.actions import Action, GiveReward, RebelDraw, UseAbility, interned
+from armata_rules.actions import Action, GiveReward, RebelDraw, UseAbility
 from armata_rules.board.fortress import SpaceId
 from armata_rules.components.icons import Ability
 from armata_rules.effects import CardZone, HandOver, MoveCard, MoveHero, RemoveFightToken, RotatePlatform, may_engage
 from armata_rules.errors import EngineInvariantError, expect, present
 from armata_rules.frames import DrawLoot, MoveFrame
 from armata_rules.immutable import memo, replace
+from armata_rules.interning import interned
 from armata_rules.rules.awards import NIGHTTIME_REBEL, check_rebel
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.executor import execute, execute_all

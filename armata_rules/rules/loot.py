@@ -3,10 +3,11 @@ peg19.en:1028, sb19.en:329-336, sb19.en:556, sb19.en:580, peg19.de:191-205)."""
 
 from __future__ import annotations
 
-from armata_rules.actions import ChanceOutcome, interned
+from armata_rules.actions import ChanceOutcome
 from armata_rules.components.icons import Loot
 from armata_rules.effects import CardZone, DiscardToStack, GainBlood, GainToken, MoveCard, Reshuffle, TakeFromStack
 from armata_rules.frames import DrawLoot
+from armata_rules.interning import interned
 from armata_rules.rules.awards import award, check_rebel
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.executor import execute, execute_all

@@ -14,13 +14,14 @@ from collections.abc import Iterable
 from typing import cast
 
 from armata_rules import effects
-from armata_rules.actions import Action, EndMove, GiveReward, RebelDraw, Step, UseAbility, interned
+from armata_rules.actions import Action, EndMove, GiveReward, RebelDraw, Step, UseAbility
 from armata_rules.board.fortress import SpaceId
 from armata_rules.components.icons import Ability
 from armata_rules.effects import MoveHero
 from armata_rules.errors import expect, present
 from armata_rules.frames import MoveFrame
 from armata_rules.immutable import memo, replace
+from armata_rules.interning import interned
 from armata_rules.rules.abilities import ability_actions, apply_ability, guard_ability
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.executor import execute

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from itertools import permutations
 from math import factorial
 
-from armata_rules.actions import Action, ChanceOutcome, ChooseCard, interned
+from armata_rules.actions import Action, ChanceOutcome, ChooseCard
 from armata_rules.effects import CardZone, MoveCard
 from armata_rules.frames import (
     ChanceOrder,
@@ -22,6 +22,7 @@ from armata_rules.frames import (
     StrigoiPhase,
 )
 from armata_rules.immutable import replace
+from armata_rules.interning import interned
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.executor import execute_all
 from armata_rules.rules.flow import log, pop, push, replace_top, take_back_discard

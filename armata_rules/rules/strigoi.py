@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from armata_rules.actions import Action, AttackStrigoi, ChanceOutcome, Pass, interned
+from armata_rules.actions import Action, AttackStrigoi, ChanceOutcome, Pass
 from armata_rules.board.books import BookTargetKind, book_target
 from armata_rules.board.fortress import SpaceId
 from armata_rules.board.hexgrid import line
@@ -35,6 +35,7 @@ from armata_rules.frames import (
     StrigoiPhase,
 )
 from armata_rules.immutable import replace
+from armata_rules.interning import interned
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.executor import execute, execute_all
 from armata_rules.rules.fights import attack_options, guard_attack

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from armata_rules.actions import Action, ChanceOutcome, DiscardCard, HealWound, Pass, Protect, interned
+from armata_rules.actions import Action, ChanceOutcome, DiscardCard, HealWound, Pass, Protect
 from armata_rules.components.icons import Ability
 from armata_rules.effects import (
     AddWound,
@@ -22,6 +22,7 @@ from armata_rules.effects import (
 )
 from armata_rules.frames import DrawWound, HealChoice, ShockChoice, Wounds
 from armata_rules.immutable import replace
+from armata_rules.interning import interned
 from armata_rules.rules.awards import award
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.executor import execute, execute_all

@@ -1,0 +1,33 @@
+"""Actions the rules build once and share (:func:`interned`), compiled with the rules in the compiled build.
+
+It lives apart from :mod:`armata_rules.actions` because that module stays interpreted (mypyc does not take the
+typing-only block in the body of ``Action``), and the rules call this about three times a decision.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from armata_rules.actions import Action
+
+__all__ = ["interned"]
+
+A = TypeVar("A", bound="Action")
+
+#: Actions the rules have built, by type and field values (see :func:`interned`).
+_INTERNED: dict[tuple[object, ...], object] = {}
+_INTERNED_MAX = 200_000
+
+
+def interned(cls: type[A], *values: int | str) -> A:
+    """The action ``cls(*values)``, built once and shared: actions are immutable values, and the rules list the
+    same few (a step to a space, an ability from a card) in state after state, so building each anew was a
+    measurable part of listing legal actions. Bounded: the table is emptied when it grows past 200,000."""
+    key = (cls, *values)
+    found = _INTERNED.get(key)
+    if found is None:
+        if len(_INTERNED) >= _INTERNED_MAX:
+            _INTERNED.clear()
+        found = _INTERNED[key] = cls(*values)
+    return found  # type: ignore[return-value]  # stored under its own class
