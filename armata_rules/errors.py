@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from mypy_extensions import mypyc_attr
+
 __all__ = ["EngineInvariantError", "expect", "present", "require"]
 
 T = TypeVar("T")
 
 
+@mypyc_attr(native_class=False)  # compiled, a native class cannot derive from a builtin exception
 class EngineInvariantError(RuntimeError):
     """The engine met a state its own rules never produce: a bug in the engine, never a player's mistake.
 

@@ -463,7 +463,9 @@ class Fortress:
         fixed_entries, volatile_spaces = self._fixed_entries, self._changing_spaces
         for sid, platform, cell in self._order:
             if platform == -1:
-                cells[sid] = present(cell, f"fixed space {sid} has a cell")
+                if cell is None:  # not present(): its message would be formatted for every space of every view
+                    raise EngineInvariantError(f"fixed space {sid} has no cell")
+                cells[sid] = cell
                 found = volatile.get(sid) if sid in volatile_spaces else None
                 entries[sid] = fixed_entries[sid] if found is None else _entry(dict(sorted(found.items())))
             elif platform >= 0:
@@ -472,7 +474,9 @@ class Fortress:
                     cells[sid] = self._platform_cells[platform][steps][sid]
                     entries[sid] = self._platform_entries[platform][steps][sid]
             elif sid in ladders:
-                cells[sid] = present(cell, f"ladder site {sid} has a cell")
+                if cell is None:
+                    raise EngineInvariantError(f"ladder site {sid} has no cell")
+                cells[sid] = cell
                 entries[sid] = self._ladder_entries[sid]
         at = {cell: sid for sid, cell in cells.items()}
         is_stairs = self._is_stairs
