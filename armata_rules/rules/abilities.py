@@ -141,6 +141,11 @@ _MOVE_ABILITIES = (
     Ability.GATES_OF_HELL,
 )
 _FIGHT_ABILITIES = (Ability.HEAL, Ability.RECOVERY, Ability.RETRIEVAL)
+# Leap and Pack cannot avoid a fight (peg19.en:1072); Stealth serves a move only
+_ENCOUNTER_PENDING_ABILITIES = tuple(
+    a for a in _MOVE_ABILITIES if a not in (Ability.LEAP, Ability.PACK, Ability.STEALTH)
+)
+_FIGHT_PHASE_ABILITIES = tuple(a for a in _MOVE_ABILITIES if a is not Ability.STEALTH)
 _RULE = {
     Ability.HEAL: ICON_USE,
     Ability.MECHANICS: MECHANICS,
@@ -225,10 +230,10 @@ def _targets(ctx: RulesContext, state: GameState, seat: int, ability: Ability) -
 def _usable(stage: str) -> tuple[Ability, ...]:
     if stage == "fight":
         return _FIGHT_ABILITIES
-    if stage == "encounter_pending":  # Leap and Pack cannot avoid a fight (peg19.en:1072)
-        return tuple(a for a in _MOVE_ABILITIES if a not in (Ability.LEAP, Ability.PACK, Ability.STEALTH))
+    if stage == "encounter_pending":
+        return _ENCOUNTER_PENDING_ABILITIES
     if stage == "fight_phase":
-        return tuple(a for a in _MOVE_ABILITIES if a is not Ability.STEALTH)
+        return _FIGHT_PHASE_ABILITIES
     return _MOVE_ABILITIES
 
 
@@ -265,8 +270,9 @@ def _usable_sources(ctx: RulesContext, hero: HeroState, stage: str) -> tuple[tup
         content = (_usable_sources, stage, hero.chosen, hero.hand, hero.spent, hero.tokens, hero.wounds)
         usable: tuple[tuple[Ability, tuple[Source, ...]], ...] | None = shared.get(content)
         if usable is None:
-            found = sources_by_ability(ctx, hero, stage == "fight")
-            usable = shared[content] = tuple((a, found[a]) for a in _usable(stage) if a in found)
+            found = tuple(sources_by_ability(ctx, hero, stage == "fight").items())
+            # joined by identity, in the stage's order: an Ability's hash is a Python call (Enum.__hash__)
+            usable = shared[content] = tuple((a, sources) for a in _usable(stage) for b, sources in found if a is b)
         entry = cache[key] = (ctx, usable)
     return entry[1]
 

@@ -31,7 +31,7 @@ from armata_rules.effects import (
     fight_token_room,
     may_engage,
 )
-from armata_rules.errors import expect, present, require
+from armata_rules.errors import EngineInvariantError, expect, present
 from armata_rules.frames import (
     DrawEncounter,
     EncounterChoice,
@@ -265,7 +265,8 @@ class DrawEncounterRules(ChanceHandler[DrawEncounter]):
         pool = _draw_pool(state.red if frame.colour == "red" else state.grey)
         # encounter tokens are conserved (hidden, face up on top or discarded), and a stack that is drawn empty
         # reshuffles its discards, so some token is always left
-        require(bool(pool), f"no {frame.colour} encounter token is left anywhere")
+        if not pool:
+            raise EngineInvariantError(f"no {frame.colour} encounter token is left anywhere")
         return [(interned(ChanceOutcome, f"draw_{frame.colour}", token), 1 / len(pool)) for token in pool]
 
     def apply(self, ctx: RulesContext, state: GameState, frame: DrawEncounter, outcome: ChanceOutcome) -> GameState:

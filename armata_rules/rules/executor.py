@@ -44,7 +44,7 @@ from armata_rules.effects import (
     TakeFromStack,
     WoundStrigoi,
 )
-from armata_rules.errors import EngineInvariantError, expect, present, require
+from armata_rules.errors import EngineInvariantError, expect, require
 from armata_rules.immutable import replace
 from armata_rules.state import Blood, GameState, HeroState, Stack, sorted_tuple
 
@@ -70,14 +70,16 @@ def execute(state: GameState, effect: Effect) -> GameState:
             return _move_card(state, effect)
         case HandOver(card=card, giver=giver, taker=taker):
             held = state.heroes[giver]
-            require(card in held.hand, f"{card} is not in the hand of seat {giver}")
+            if card not in held.hand:
+                raise EngineInvariantError(f"{card} is not in the hand of seat {giver}")
             state = state.with_hero(giver, replace(held, hand=_without(held.hand, card)))
             holder = state.heroes[taker]
             return state.with_hero(taker, replace(holder, hand=sorted_tuple([*holder.hand, card])))
         case MoveHero(seat=seat, space=space):
             return state.with_hero(seat, state.heroes[seat].moved_to(space))
         case PlaceLadderTile(site=site):
-            require(site not in state.board.ladders, f"a ladder already stands on {site}")
+            if site in state.board.ladders:
+                raise EngineInvariantError(f"a ladder already stands on {site}")
             return replace(state, board=replace(state.board, ladders=state.board.ladders | {site}))
         case PlaceStrigoi(index=index, space=space):
             strigoi = list(state.strigoi)
@@ -107,7 +109,8 @@ def _hero_changes(
     be ``None``: a zone that is not the hero's). Taken first, then put, as two separate moves would."""
     changes: dict[str, object] = {}
     if source is CardZone.CHOSEN:
-        require(hero.chosen == card, f"{card} is not the card chosen by seat {seat}")
+        if hero.chosen != card:
+            raise EngineInvariantError(f"{card} is not the card chosen by seat {seat}")
         changes["chosen"] = None
     elif source is not None:
         name = _HERO_FIELD[source]
@@ -117,7 +120,8 @@ def _hero_changes(
         index = cards.index(card)
         changes[name] = cards[:index] + cards[index + 1 :]
     if target is CardZone.CHOSEN:
-        require(changes.get("chosen", hero.chosen) is None, f"seat {seat} has already chosen a card")
+        if changes.get("chosen", hero.chosen) is not None:
+            raise EngineInvariantError(f"seat {seat} has already chosen a card")
         changes["chosen"] = card
     elif target is not None:
         name = _HERO_FIELD[target]
@@ -133,7 +137,9 @@ def _move_card(state: GameState, effect: MoveCard) -> GameState:
     from_hero = source in _HERO_FIELD
     to_hero = target in _HERO_FIELD
     if from_hero or to_hero:
-        owner = present(seat, f"zone {(source if from_hero else target).value} needs a seat")
+        if seat is None:
+            raise EngineInvariantError(f"zone {(source if from_hero else target).value} needs a seat")
+        owner = seat
     if not from_hero:
         state = _take_from_supply(state, card, source)
     if from_hero or to_hero:
@@ -149,7 +155,8 @@ def _take_from_supply(state: GameState, card: str, zone: CardZone) -> GameState:
     """``card`` leaves the reward deck, the advanced supply or the box."""
     if zone is CardZone.REWARD_DECK:
         deck = state.reward_deck
-        require(card in deck.hidden or card in deck.top, f"{card} is not in the reward deck")
+        if card not in deck.hidden and card not in deck.top:
+            raise EngineInvariantError(f"{card} is not in the reward deck")
         return replace(
             state,
             reward_deck=replace(
@@ -157,10 +164,13 @@ def _take_from_supply(state: GameState, card: str, zone: CardZone) -> GameState:
             ),
         )
     if zone is CardZone.ADVANCED_SUPPLY:
-        require(card in state.advanced_supply, f"{card} is not beside the board")
+        if card not in state.advanced_supply:
+            raise EngineInvariantError(f"{card} is not beside the board")
         return replace(state, advanced_supply=tuple(c for c in state.advanced_supply if c != card))
-    require(zone is CardZone.BOX, f"{zone.value} is not a zone a card can leave")
-    require(card in state.box, f"{card} is not in the box")
+    if zone is not CardZone.BOX:
+        raise EngineInvariantError(f"{zone.value} is not a zone a card can leave")
+    if card not in state.box:
+        raise EngineInvariantError(f"{card} is not in the box")
     return replace(state, box=tuple(c for c in state.box if c != card))
 
 
@@ -171,12 +181,14 @@ def _put_in_supply(state: GameState, card: str, zone: CardZone) -> GameState:
         return replace(state, reward_deck=replace(deck, hidden=sorted_tuple([*deck.hidden, card])))
     if zone is CardZone.ADVANCED_SUPPLY:
         return replace(state, advanced_supply=sorted_tuple([*state.advanced_supply, card]))
-    require(zone is CardZone.BOX, f"{zone.value} is not a zone a card can enter")
+    if zone is not CardZone.BOX:
+        raise EngineInvariantError(f"{zone.value} is not a zone a card can enter")
     return replace(state, box=sorted_tuple([*state.box, card]))
 
 
 def _stack_get(state: GameState, name: str) -> Stack:
-    require(name in STACKS, f"no stack {name!r}")
+    if name not in STACKS:
+        raise EngineInvariantError(f"no stack {name!r}")
     stack: Stack = getattr(state, name)
     return stack
 
@@ -216,7 +228,8 @@ def execute_more(state: GameState, effect: Effect) -> GameState:
             stack = _stack_get(state, name)
             if stack.top and stack.top[0] == item:
                 return _stack_set(state, name, replace(stack, top=stack.top[1:]))
-            require(item in stack.hidden, f"{item} is not in the {name} stack")
+            if item not in stack.hidden:
+                raise EngineInvariantError(f"{item} is not in the {name} stack")
             return _stack_set(state, name, replace(stack, hidden=_without(stack.hidden, item)))
         case DiscardToStack(stack=name, item=item):
             stack = _stack_get(state, name)
@@ -234,7 +247,8 @@ def execute_more(state: GameState, effect: Effect) -> GameState:
             return state.with_hero(seat, replace(hero, tokens=sorted_tuple([*hero.tokens, token])))
         case SpendToken(seat=seat, token=token):
             hero = state.heroes[seat]
-            require(token in hero.tokens, f"seat {seat} holds no token {token}")
+            if token not in hero.tokens:
+                raise EngineInvariantError(f"seat {seat} holds no token {token}")
             state = state.with_hero(seat, replace(hero, tokens=_without(hero.tokens, token)))
             return execute_more(state, DiscardToStack("reward_tokens", token))
         case AddWound(seat=seat, wound=wound):
@@ -242,13 +256,15 @@ def execute_more(state: GameState, effect: Effect) -> GameState:
             return state.with_hero(seat, replace(hero, wounds=(*hero.wounds, wound)))
         case DiscardWound(seat=seat, wound=wound):
             hero = state.heroes[seat]
-            require(wound in hero.wounds, f"seat {seat} holds no wound {wound}")
+            if wound not in hero.wounds:
+                raise EngineInvariantError(f"seat {seat} holds no wound {wound}")
             state = state.with_hero(seat, replace(hero, wounds=_without(hero.wounds, wound)))
             return execute_more(state, DiscardToStack("wound_stack", wound))
         case MoveBlood():
             return replace(state, blood=blood_after(state.blood, effect))
         case PlaceFightToken(space=space):
-            require(space not in state.fight_tokens, f"a fight token already lies on {space}")
+            if space in state.fight_tokens:
+                raise EngineInvariantError(f"a fight token already lies on {space}")
             return replace(state, fight_tokens=sorted_tuple([*state.fight_tokens, space]))
         case RemoveFightToken(space=space):
             return replace(state, fight_tokens=_without(state.fight_tokens, space))
@@ -259,24 +275,28 @@ def execute_more(state: GameState, effect: Effect) -> GameState:
         case RaiseSupreme(index=index):
             return _strigoi(state, index, supreme=True)
         case RotatePlatform(room=room, index=index, steps=steps):
-            require(room not in state.board.collapsed, f"the platform of {room} has collapsed")
+            if room in state.board.collapsed:
+                raise EngineInvariantError(f"the platform of {room} has collapsed")
             rotations = list(state.board.rotations)
             rotations[index] = (rotations[index] + steps) % 6
             return replace(state, board=replace(state.board, rotations=tuple(rotations)))
         case CollapsePlatform(room=room):
             return replace(state, board=replace(state.board, collapsed=state.board.collapsed | {room}))
         case DestroyLadder(site=site):
-            require(site in state.board.ladders, f"no ladder tile on {site}")
+            if site not in state.board.ladders:
+                raise EngineInvariantError(f"no ladder tile on {site}")
             return replace(state, board=replace(state.board, ladders=state.board.ladders - {site}))
         case SetAttackMarker(on=on):
             return replace(state, attack_marker=on)
         case SpendIcon(seat=seat, key=key):
             hero = state.heroes[seat]
-            require(key not in hero.spent, f"icon {key} is already spent")
+            if key in hero.spent:
+                raise EngineInvariantError(f"icon {key} is already spent")
             return state.with_hero(seat, replace(hero, spent=sorted_tuple([*hero.spent, key])))
         case Earn(seat=seat, card=card, title=title):
             state = execute(state, MoveCard(card, seat, CardZone.ADVANCED_SUPPLY, CardZone.HAND))
             hero = state.heroes[seat]
-            require(title not in hero.earned, f"seat {seat} already has {title!r}")
+            if title in hero.earned:
+                raise EngineInvariantError(f"seat {seat} already has {title!r}")
             return state.with_hero(seat, replace(hero, earned=sorted_tuple([*hero.earned, title])))
     raise EngineInvariantError(f"unknown effect {effect!r}")

@@ -41,7 +41,7 @@ from armata_rules.rules.executor import execute, execute_all
 from armata_rules.rules.fights import attack_options, guard_attack
 from armata_rules.rules.flow import log, pop, push, replace_top
 from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHandler, Refusal, handles
-from armata_rules.rules.registry import expect, interpretation, present, rule
+from armata_rules.rules.registry import EngineInvariantError, expect, interpretation, present, rule
 from armata_rules.rules.wounds import incoming_wounds
 from armata_rules.state import GameState, Pool
 from armata_rules.variants import (
@@ -356,7 +356,9 @@ def strigoi_acts(
         return log(state, f"the card shows X: the {name} stays and does not attack")
     fortress = ctx.fortress
     # a Strigoi stands on a platform centre (placement, teleport, collapse), which is always in a room
-    room = present(fortress.room_of(strigoi.position), f"the room of the {name} on {strigoi.position}")
+    room = fortress.room_of(strigoi.position)
+    if room is None:
+        raise EngineInvariantError(f"the room of the {name} on {strigoi.position}: missing")
     other = [s.position for i, s in enumerate(state.strigoi) if i != index and not s.defeated and s.position]
     other_rooms = {fortress.room_of(p) for p in other}
     target = book_target(fortress, state.board, room, letter)
