@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from armata_rules.board.fortress import Fortress, FortressState, SpaceId
 from armata_rules.board.layout import LETTERS
 from armata_rules.errors import present
+from armata_rules.immutable import Value, check_changes, frozen_init
 
 __all__ = ["BookTarget", "BookTargetKind", "book_direction", "book_target"]
 
@@ -26,14 +28,35 @@ class BookTargetKind(Enum):
     NOTHING = "nothing"
 
 
-@dataclass(frozen=True, slots=True)
-class BookTarget:
+@dataclass(init=False, frozen=True, slots=True)
+class BookTarget(Value):
     """The result of reading a book: its room direction and what lies there."""
 
     kind: BookTargetKind
     direction: int
     room: str | None = None
     ladder: SpaceId | None = None
+
+    def __init__(
+        self, kind: BookTargetKind, direction: int, room: str | None = None, ladder: SpaceId | None = None
+    ) -> None:
+        self.kind = kind  # type: ignore[misc]
+        self.direction = direction  # type: ignore[misc]
+        self.room = room  # type: ignore[misc]
+        self.ladder = ladder  # type: ignore[misc]
+
+    def _replace(self, changes: dict[str, Any], /) -> BookTarget:
+        """A copy with ``changes`` (see :func:`~armata_rules.immutable.replace`), built by the constructor."""
+        check_changes(BookTarget, changes)
+        return BookTarget(
+            changes.get("kind", self.kind),
+            changes.get("direction", self.direction),
+            changes.get("room", self.room),
+            changes.get("ladder", self.ladder),
+        )
+
+
+frozen_init(BookTarget)
 
 
 def book_direction(fortress: Fortress, state: FortressState, room: str, letter: str) -> int:

@@ -9,19 +9,32 @@ a ladder) is for the rules that use the line.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from armata_rules.board.fortress import Fortress, FortressState, SpaceId
-from armata_rules.immutable import memo
+from armata_rules.immutable import Value, check_changes, frozen_init, memo
 
 __all__ = ["SightLine", "sees", "sight_lines"]
 
 
-@dataclass(frozen=True, slots=True)
-class SightLine:
+@dataclass(init=False, frozen=True, slots=True)
+class SightLine(Value):
     """The spaces seen in one cell direction, nearest first, each with its distance in steps."""
 
     direction: int
     seen: tuple[tuple[SpaceId, int], ...]
+
+    def __init__(self, direction: int, seen: tuple[tuple[SpaceId, int], ...]) -> None:
+        self.direction = direction  # type: ignore[misc]
+        self.seen = seen  # type: ignore[misc]
+
+    def _replace(self, changes: dict[str, Any], /) -> SightLine:
+        """A copy with ``changes`` (see :func:`~armata_rules.immutable.replace`), built by the constructor."""
+        check_changes(SightLine, changes)
+        return SightLine(changes.get("direction", self.direction), changes.get("seen", self.seen))
+
+
+frozen_init(SightLine)
 
 
 def sight_lines(fortress: Fortress, state: FortressState, origin: SpaceId) -> tuple[SightLine, ...]:

@@ -12,6 +12,7 @@ from typing import Any, Generic, TypeVar
 
 from armata_rules.actions import Action, ChanceOutcome
 from armata_rules.frames import Frame
+from armata_rules.immutable import Value, check_changes, frozen_init
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.registry import Rule
 from armata_rules.state import GameState
@@ -21,12 +22,24 @@ __all__ = ["HANDLERS", "AutoHandler", "ChanceHandler", "DecisionHandler", "Handl
 F = TypeVar("F", bound=Frame)
 
 
-@dataclass(frozen=True, slots=True)
-class Refusal:
+@dataclass(init=False, frozen=True, slots=True)
+class Refusal(Value):
     """Why an action is illegal: the rule it breaks and a message saying what was wrong."""
 
     rule: Rule
     message: str
+
+    def __init__(self, rule: Rule, message: str) -> None:
+        self.rule = rule  # type: ignore[misc]
+        self.message = message  # type: ignore[misc]
+
+    def _replace(self, changes: dict[str, Any], /) -> Refusal:
+        """A copy with ``changes`` (see :func:`~armata_rules.immutable.replace`), built by the constructor."""
+        check_changes(Refusal, changes)
+        return Refusal(changes.get("rule", self.rule), changes.get("message", self.message))
+
+
+frozen_init(Refusal)
 
 
 class Handler(Generic[F]):

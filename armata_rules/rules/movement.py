@@ -138,6 +138,19 @@ def _strigoi_spaces(state: GameState) -> frozenset[SpaceId | None]:
     return found
 
 
+def _may_step(state: GameState, steps_left: int, back: bool) -> bool:
+    """The step guard kernel's answer for the movement left in ``state`` (``steps_left``, its turn's), asked for
+    every candidate step: kept on the state, keyed by the kernel itself so that a substituted one (an engine
+    control) is asked anew."""
+    kernel = effects.may_step
+    cache = memo(state)
+    key = (kernel, back)
+    found: bool | None = cache.get(key)
+    if found is None:
+        found = cache[key] = bool(kernel(steps_left, back))
+    return found
+
+
 def _other_hero_at(state: GameState, seat: int, space: SpaceId) -> bool:
     return space in _others(state, seat)
 
@@ -247,7 +260,7 @@ class MoveRules(DecisionHandler[MoveFrame]):
         turn = state.turn
         turn = present(turn, "rules.movement._blocked: turn")
         back = to in turn.trail
-        if not effects.may_step(turn.steps_left, back):
+        if not _may_step(state, turn.steps_left, back):
             if back:
                 return Refusal(MOVE_STEP, f"a jump lands beyond the jumped Powerwolf, never back on {to}")
             return Refusal(MOVE_STEP, "no movement left this turn")

@@ -9,10 +9,11 @@ a reward token (``token``). Wounds can block an ability whatever its source (peg
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from armata_rules.components.icons import Ability
 from armata_rules.effects import CardZone, Effect, MoveCard, SpendIcon, SpendToken
-from armata_rules.immutable import memo
+from armata_rules.immutable import Value, check_changes, frozen_init, memo
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.registry import EngineInvariantError, rule
 from armata_rules.state import GameState, HeroState
@@ -51,12 +52,24 @@ _DISCARDABLE = (Ability.PROTECTION, Ability.STEALTH, Ability.LEAP)
 _FIGHT_EXCEPTIONS = (Ability.PROTECTION, Ability.RETRIEVAL)
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
+@dataclass(init=False, frozen=True, slots=True)
+class Source(Value):
     """A usable source of an ability: ``id`` (card or token id) and ``mode``."""
 
     id: str
     mode: str
+
+    def __init__(self, id: str, mode: str) -> None:
+        self.id = id  # type: ignore[misc]
+        self.mode = mode  # type: ignore[misc]
+
+    def _replace(self, changes: dict[str, Any], /) -> Source:
+        """A copy with ``changes`` (see :func:`~armata_rules.immutable.replace`), built by the constructor."""
+        check_changes(Source, changes)
+        return Source(changes.get("id", self.id), changes.get("mode", self.mode))
+
+
+frozen_init(Source)
 
 
 def _reward_side_abilities(ctx: RulesContext, card: str, mode: str) -> tuple[Ability, ...]:
