@@ -117,8 +117,7 @@ def _hero_changes(
         cards: tuple[str, ...] = getattr(hero, name)
         if card not in cards:
             raise EngineInvariantError(f"{card} is not in the {source.value} of seat {seat}")
-        index = cards.index(card)
-        changes[name] = cards[:index] + cards[index + 1 :]
+        changes[name] = _without(cards, card)
     if target is CardZone.CHOSEN:
         if changes.get("chosen", hero.chosen) is not None:
             raise EngineInvariantError(f"seat {seat} has already chosen a card")
@@ -194,20 +193,9 @@ def _stack_get(state: GameState, name: str) -> Stack:
 
 
 def _stack_set(state: GameState, name: str, stack: Stack) -> GameState:
-    match name:
-        case "reward_deck":
-            return replace(state, reward_deck=stack)
-        case "reward_tokens":
-            return replace(state, reward_tokens=stack)
-        case "red":
-            return replace(state, red=stack)
-        case "grey":
-            return replace(state, grey=stack)
-        case "strigoi_tokens":
-            return replace(state, strigoi_tokens=stack)
-        case "wound_stack":
-            return replace(state, wound_stack=stack)
-    raise EngineInvariantError(f"no stack {name!r}")
+    if name not in STACKS:
+        raise EngineInvariantError(f"no stack {name!r}")
+    return replace(state, **{name: stack})
 
 
 def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
