@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any, Protocol, cast
 
+from armata_rules.fast_enum import FastEnum
 from armata_rules.state import Pool
 
 __all__ = [
@@ -65,7 +65,7 @@ __all__ = [
 ]
 
 
-class CardZone(Enum):
+class CardZone(FastEnum):
     """Where a hero's card can be."""
 
     HAND = "hand"

@@ -11,7 +11,9 @@ live in :mod:`armata_rules.rules`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+
+from armata_rules.fast_enum import FastEnum
+from armata_rules.immutable import Value
 
 __all__ = [
     "Automatic",
@@ -49,7 +51,7 @@ __all__ = [
 ]
 
 
-class DecisionKind(Enum):
+class DecisionKind(FastEnum):
     """Who decides at a frame."""
 
     NOBODY = "nobody"  # the game is over
@@ -78,8 +80,9 @@ class ToAct:
         return self.kind is DecisionKind.CHANCE
 
 
-class Frame:
-    """Base of all frames."""
+class Frame(Value):
+    """Base of all frames. A :class:`~armata_rules.immutable.Value`: pickled and copied through the constructor, as a
+    compiled (native, frozen) frame must be."""
 
     __slots__ = ()
 

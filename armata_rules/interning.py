@@ -6,7 +6,7 @@ typing-only block in the body of ``Action``), and the rules call this about thre
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 if TYPE_CHECKING:
     from armata_rules.actions import Action
@@ -15,16 +15,17 @@ __all__ = ["interned"]
 
 A = TypeVar("A", bound="Action")
 
-#: Actions the rules have built, by type and field values (see :func:`interned`).
-_INTERNED: dict[tuple[object, ...], object] = {}
-_INTERNED_MAX = 200_000
+#: Actions the rules have built, by type and field values (see :func:`interned`). ``Final``: compiled, a final
+#: module name is a C variable, where any other is a dictionary lookup at each use.
+_INTERNED: Final[dict[tuple[type, tuple[int | str, ...]], object]] = {}
+_INTERNED_MAX: Final = 200_000
 
 
 def interned(cls: type[A], *values: int | str) -> A:
     """The action ``cls(*values)``, built once and shared: actions are immutable values, and the rules list the
     same few (a step to a space, an ability from a card) in state after state, so building each anew was a
     measurable part of listing legal actions. Bounded: the table is emptied when it grows past 200,000."""
-    key = (cls, *values)
+    key = (cls, values)  # the values as passed: unpacking them into one flat key cost a list and a copy per call
     found = _INTERNED.get(key)
     if found is None:
         if len(_INTERNED) >= _INTERNED_MAX:

@@ -25,6 +25,7 @@ from armata_rules.board.fortress import FortressState, SpaceId
 from armata_rules.components.icons import Hero
 from armata_rules.datafile import DataFileError
 from armata_rules.decode import DecodeError, decode
+from armata_rules.fast_enum import FastEnum
 from armata_rules.frames import Frame, ToAct
 from armata_rules.immutable import Memo, Value, check_changes, frozen_init, replace, share_memo
 
@@ -48,7 +49,7 @@ def sorted_tuple(items: Iterator[str] | tuple[str, ...] | list[str] | frozenset[
     return tuple(sorted(items))
 
 
-class Pool(Enum):
+class Pool(FastEnum):
     """Where a blood point counter lies (peg19.en:722, peg19.en:870)."""
 
     SUPPLY = "supply"
@@ -309,7 +310,7 @@ class TurnState(Value):
 frozen_init(TurnState)
 
 
-class Outcome(Enum):
+class Outcome(FastEnum):
     """How a game ended."""
 
     POWERWOLF_WIN = "powerwolf_win"  # the Supreme Strigoi is defeated (peg19.en:945)

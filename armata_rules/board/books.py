@@ -9,18 +9,18 @@ on the books of the room without a platform (peg19.en:913, sb19.en:470). Facing 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 from armata_rules.board.fortress import Fortress, FortressState, SpaceId
 from armata_rules.board.layout import LETTERS
 from armata_rules.errors import present
+from armata_rules.fast_enum import FastEnum
 from armata_rules.immutable import Value, check_changes, frozen_init
 
 __all__ = ["BookTarget", "BookTargetKind", "book_direction", "book_target"]
 
 
-class BookTargetKind(Enum):
+class BookTargetKind(FastEnum):
     """What a book faces."""
 
     ROOM = "room"

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
 
 from armata_rules.board.hexgrid import Hex
+from armata_rules.fast_enum import FastEnum
 
 __all__ = ["LETTERS", "Layout", "PlatformTile", "RoomTile", "SpaceKind"]
 
@@ -29,7 +29,7 @@ __all__ = ["LETTERS", "Layout", "PlatformTile", "RoomTile", "SpaceKind"]
 LETTERS = "ABCDEF"
 
 
-class SpaceKind(Enum):
+class SpaceKind(FastEnum):
     """What is printed on a space."""
 
     PLAIN = "plain"

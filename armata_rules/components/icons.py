@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import Literal
+
+from armata_rules.fast_enum import FastEnum
 
 __all__ = ["CARD_LETTERS", "Ability", "Colour", "Hero", "Letter", "Loot"]
 
@@ -12,7 +13,7 @@ Letter = Literal["A", "B", "C", "D", "E", "F", "X"]
 CARD_LETTERS: tuple[str, ...] = ("A", "B", "C", "D", "E", "F", "X")
 
 
-class Hero(Enum):
+class Hero(FastEnum):
     """The five Powerwolf (peg19.en:718, sb19.en:274) and the speciality the rulebook gives each (peg19.en:636)."""
 
     ATTILA = "Attila"
@@ -31,7 +32,7 @@ class Hero(Enum):
         raise ValueError(f"no Powerwolf called {name!r}; choose from {', '.join(h.value for h in cls)}")
 
 
-class Ability(Enum):
+class Ability(FastEnum):
     """Ability icons (peg19.en:1032-1072, sb19.en:612-648) and the action-like special icons (peg19.en:1096-1100)."""
 
     PROTECTION = "protection"
@@ -45,7 +46,7 @@ class Ability(Enum):
     GATES_OF_HELL = "gates_of_hell"
 
 
-class Loot(Enum):
+class Loot(FastEnum):
     """What a defeated monster gives (peg19.en:778-780, sb19.en:330-334)."""
 
     BAT = "bat"  # draw 1 reward token
@@ -53,7 +54,7 @@ class Loot(Enum):
     BLOOD = "blood"  # 1 blood point to the altar
 
 
-class Colour(Enum):
+class Colour(FastEnum):
     """Encounter spaces and their stacks (peg19.en:760, peg19.en:773)."""
 
     RED = "red"
