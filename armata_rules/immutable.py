@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 
 from mypy_extensions import mypyc_attr
 
-__all__ = ["Memo", "Value", "check_changes", "frozen_init", "memo", "replace", "share_memo"]
+__all__ = ["Memo", "Value", "check_changes", "frozen_init", "memo", "replace", "replace_fields", "share_memo"]
 
 T = TypeVar("T")
 #: ``copier(obj, changes)``: a copy of ``obj`` with the fields named in ``changes`` set to their values.
@@ -141,6 +141,12 @@ def _standard_init(cls: type) -> Callable[..., None]:
 
 def replace(obj: T, /, **changes: Any) -> T:
     """A copy of the frozen dataclass ``obj`` with ``changes``; unknown field names raise ``TypeError``."""
+    return replace_fields(obj, changes)
+
+
+def replace_fields(obj: T, changes: dict[str, Any], /) -> T:
+    """:func:`replace` with the changes in one dictionary, for a caller that computes which fields change: compiled,
+    a call that spreads them (``replace(obj, **changes)``) goes through Python's generic call, this one does not."""
     cls = type(obj)
     copier = _COPIERS.get(cls)
     if copier is None:

@@ -8,6 +8,8 @@ peg19.es:2631.
 
 from __future__ import annotations
 
+from typing import Final
+
 from armata_rules.actions import Action, GiveReward, RebelDraw, UseAbility
 from armata_rules.board.fortress import SpaceId
 from armata_rules.components.icons import Ability
@@ -68,6 +70,20 @@ PACK = rule(
     "Move directly to an empty space, not an encounter space, in a room where another Powerwolf stands. Not to "
     "escape a fight the hero must have.",
 )
+
+# The enum members the rules below read, as Final module constants (why: armata_rules.fast_enum).
+_ABILITY_GATES_OF_HELL: Final = Ability.GATES_OF_HELL
+_ABILITY_HEAL: Final = Ability.HEAL
+_ABILITY_LEAP: Final = Ability.LEAP
+_ABILITY_MECHANICS: Final = Ability.MECHANICS
+_ABILITY_PACK: Final = Ability.PACK
+_ABILITY_RECOVERY: Final = Ability.RECOVERY
+_ABILITY_RETRIEVAL: Final = Ability.RETRIEVAL
+_ABILITY_STEALTH: Final = Ability.STEALTH
+_CARDZONE_BOX: Final = CardZone.BOX
+_CARDZONE_DISCARD: Final = CardZone.DISCARD
+_CARDZONE_HAND: Final = CardZone.HAND
+_LEAPLANDING_ANY_SPACE: Final = LeapLanding.ANY_SPACE
 STEALTH = rule(
     "ability.stealth",
     "Stealth",
@@ -131,30 +147,30 @@ interpretation(
 )
 
 _MOVE_ABILITIES = (
-    Ability.HEAL,
-    Ability.MECHANICS,
-    Ability.LEAP,
-    Ability.PACK,
-    Ability.STEALTH,
-    Ability.RECOVERY,
-    Ability.RETRIEVAL,
-    Ability.GATES_OF_HELL,
+    _ABILITY_HEAL,
+    _ABILITY_MECHANICS,
+    _ABILITY_LEAP,
+    _ABILITY_PACK,
+    _ABILITY_STEALTH,
+    _ABILITY_RECOVERY,
+    _ABILITY_RETRIEVAL,
+    _ABILITY_GATES_OF_HELL,
 )
 _FIGHT_ABILITIES = (Ability.HEAL, Ability.RECOVERY, Ability.RETRIEVAL)
 # Leap and Pack cannot avoid a fight (peg19.en:1072); Stealth serves a move only
 _ENCOUNTER_PENDING_ABILITIES = tuple(
-    a for a in _MOVE_ABILITIES if a not in (Ability.LEAP, Ability.PACK, Ability.STEALTH)
+    a for a in _MOVE_ABILITIES if a not in (_ABILITY_LEAP, _ABILITY_PACK, _ABILITY_STEALTH)
 )
 _FIGHT_PHASE_ABILITIES = tuple(a for a in _MOVE_ABILITIES if a is not Ability.STEALTH)
 _RULE = {
-    Ability.HEAL: ICON_USE,
-    Ability.MECHANICS: MECHANICS,
-    Ability.LEAP: LEAP,
-    Ability.PACK: PACK,
-    Ability.STEALTH: STEALTH,
-    Ability.RECOVERY: RECOVERY,
-    Ability.RETRIEVAL: RETRIEVAL,
-    Ability.GATES_OF_HELL: GATES,
+    _ABILITY_HEAL: ICON_USE,
+    _ABILITY_MECHANICS: MECHANICS,
+    _ABILITY_LEAP: LEAP,
+    _ABILITY_PACK: PACK,
+    _ABILITY_STEALTH: STEALTH,
+    _ABILITY_RECOVERY: RECOVERY,
+    _ABILITY_RETRIEVAL: RETRIEVAL,
+    _ABILITY_GATES_OF_HELL: GATES,
 }
 
 
@@ -177,7 +193,7 @@ def _leap_targets(ctx: RulesContext, state: GameState, seat: int) -> list[SpaceI
     room = None if here is None else ctx.fortress.room_of(here)
     if room is None:
         return []
-    allow_encounter = ctx.ruleset.leap_landing is LeapLanding.ANY_SPACE
+    allow_encounter = ctx.ruleset.leap_landing is _LEAPLANDING_ANY_SPACE
     taken = _occupied(state)
     encounters = ctx.fortress.encounter_spaces
     return [
@@ -203,28 +219,43 @@ def _pack_targets(ctx: RulesContext, state: GameState, seat: int) -> list[SpaceI
     ]
 
 
-def _targets(ctx: RulesContext, state: GameState, seat: int, ability: Ability) -> list[str] | None:
-    """The targets an ability needs now (``[""]`` for none); ``None`` if it has nothing to do."""
+#: The target list of an ability that acts on nothing in particular.
+_NO_TARGET: tuple[str, ...] = ("",)
+
+
+def _targets(ctx: RulesContext, state: GameState, seat: int, ability: Ability) -> tuple[str, ...] | None:
+    """The targets an ability needs now (``("",)`` for none); ``None`` if it has nothing to do."""
     hero = state.heroes[seat]
-    if ability is Ability.LEAP:
-        return _leap_targets(ctx, state, seat) or None
-    if ability is Ability.PACK:
-        return _pack_targets(ctx, state, seat) or None
-    if ability is Ability.MECHANICS:
-        rooms = [r for r in ctx.fortress.platform_rooms if r not in state.board.collapsed]
-        return [f"{room}:{steps}" for room in rooms for steps in range(1, 6)] or None
-    if ability is Ability.RETRIEVAL:
-        return sorted({c for c in hero.discard if c in ctx.pack.rewards}) or None
-    if ability is Ability.RECOVERY:
-        return [""] if hero.discard else None
-    if ability is Ability.GATES_OF_HELL:
-        return [""] if state.fight_tokens else None
-    if ability is Ability.HEAL:
-        return [""]
-    if ability is Ability.STEALTH:
+    if ability is _ABILITY_LEAP:
+        return tuple(_leap_targets(ctx, state, seat)) or None
+    if ability is _ABILITY_PACK:
+        return tuple(_pack_targets(ctx, state, seat)) or None
+    if ability is _ABILITY_MECHANICS:
+        return _mechanics_targets(ctx, state.board.collapsed)
+    if ability is _ABILITY_RETRIEVAL:
+        return tuple(sorted({c for c in hero.discard if c in ctx.pack.rewards})) or None
+    if ability is _ABILITY_RECOVERY:
+        return _NO_TARGET if hero.discard else None
+    if ability is _ABILITY_GATES_OF_HELL:
+        return _NO_TARGET if state.fight_tokens else None
+    if ability is _ABILITY_HEAL:
+        return _NO_TARGET
+    if ability is _ABILITY_STEALTH:
         turn = state.turn
-        return None if turn is None or turn.stealthy else [""]
+        return None if turn is None or turn.stealthy else _NO_TARGET
     return None
+
+
+def _mechanics_targets(ctx: RulesContext, collapsed: frozenset[str]) -> tuple[str, ...] | None:
+    """Every turn of every platform still standing, ``"ROOM:STEPS"`` (cached per set of collapsed rooms: the same
+    30 targets are asked for at every step of every move)."""
+    cache = memo(ctx)
+    key = (_mechanics_targets, collapsed)
+    found: tuple[str, ...] | None = cache.get(key)
+    if found is None:
+        rooms = [r for r in ctx.fortress.platform_rooms if r not in collapsed]
+        found = cache[key] = tuple(f"{room}:{steps}" for room in rooms for steps in range(1, 6))
+    return found or None
 
 
 def _usable(stage: str) -> tuple[Ability, ...]:
@@ -244,11 +275,8 @@ def ability_actions(ctx: RulesContext, state: GameState, seat: int, stage: str) 
     hero = state.heroes[seat]
     for ability, sources in _usable_sources(ctx, hero, stage):
         targets = _targets(ctx, state, seat, ability)
-        if targets is None:
-            continue
-        name = ability.value
-        for source in sources:
-            actions.extend(interned(UseAbility, seat, name, source.id, source.mode, t) for t in targets)
+        if targets is not None:
+            actions.extend(_uses(ctx, seat, ability, sources, targets))
     if stage in ("move", "fight_phase", "encounter_pending"):
         rewards, rebel = _hand_facts(ctx, hero)
         if rewards:
@@ -257,6 +285,25 @@ def ability_actions(ctx: RulesContext, state: GameState, seat: int, stage: str) 
         if rebel is not None and state.reward_deck.size > 0:  # what _guard_rebel asks, from the cached hand facts
             actions.append(RebelDraw(seat))
     return actions
+
+
+def _uses(
+    ctx: RulesContext, seat: int, ability: Ability, sources: tuple[Source, ...], targets: tuple[str, ...]
+) -> tuple[Action, ...]:
+    """``UseAbility`` for every source and target, sources first. The last answer for each seat and ability is kept
+    on the game: through a move the hero's sources are the very same tuple (:func:`_usable_sources` shares them)
+    and the targets mostly equal, so a step lists the same actions again without building one."""
+    cache = memo(ctx)
+    key = (_uses, seat, ability)
+    entry: tuple[tuple[Source, ...], tuple[str, ...], tuple[Action, ...]] | None = cache.get(key)
+    if entry is not None and entry[0] is sources and entry[1] == targets:
+        return entry[2]
+    name = ability.value
+    uses: tuple[Action, ...] = tuple(
+        interned(UseAbility, seat, name, source.id, source.mode, target) for source in sources for target in targets
+    )
+    cache[key] = (sources, targets, uses)
+    return uses
 
 
 def _usable_sources(ctx: RulesContext, hero: HeroState, stage: str) -> tuple[tuple[Ability, tuple[Source, ...]], ...]:
@@ -332,7 +379,7 @@ def _guard_give(ctx: RulesContext, state: GameState, seat: int, action: GiveRewa
 def _rebel_card(ctx: RulesContext, state: GameState, seat: int) -> tuple[str, CardZone] | None:
     """Nighttime Rebel in ``seat``'s hand: the card played this round is not given up (rebel-draw-from-hand)."""
     rebel = _hand_facts(ctx, state.heroes[seat])[1]
-    return None if rebel is None else (rebel, CardZone.HAND)
+    return None if rebel is None else (rebel, _CARDZONE_HAND)
 
 
 interpretation(
@@ -369,7 +416,7 @@ def apply_ability(ctx: RulesContext, state: GameState, seat: int, action: Action
     if isinstance(action, RebelDraw):
         found = _rebel_card(ctx, state, seat)
         found = present(found, "rules.abilities.apply_ability: found")
-        state = execute(state, MoveCard(found[0], seat, found[1], CardZone.BOX))
+        state = execute(state, MoveCard(found[0], seat, found[1], _CARDZONE_BOX))
         return push(log(state, f"{who} gives up Nighttime Rebel to draw a reward card"), DrawLoot(seat, "card"))
     action = expect(action, UseAbility, "rules.abilities.apply_ability")  # the guard admitted only this kind
     ability = Ability(action.ability)
@@ -377,23 +424,23 @@ def apply_ability(ctx: RulesContext, state: GameState, seat: int, action: Action
     units = max(1, source_units(ctx, state, seat, ability, source))
     state = execute_all(state, spend_source(ctx, state, seat, ability, source))
     state = log(state, f"{who} uses {ability.value} ({action.source}, {action.mode})")
-    if ability is Ability.HEAL:
+    if ability is _ABILITY_HEAL:
         return heal_room(ctx, state, seat, units)
-    if ability is Ability.MECHANICS:
+    if ability is _ABILITY_MECHANICS:
         room, _, steps = action.target.partition(":")
         index = ctx.fortress.platform_rooms.index(room)
         return execute(state, RotatePlatform(room, index, int(steps)))
-    if ability in (Ability.LEAP, Ability.PACK):
+    if ability in (_ABILITY_LEAP, _ABILITY_PACK):
         state = execute(state, MoveHero(seat, action.target))
         return _landed(ctx, state, seat, action.target)
-    if ability is Ability.STEALTH:
+    if ability is _ABILITY_STEALTH:
         turn = present(state.turn, "Stealth is used during a turn (its guard checks the stage)")
         return replace(state, turn=replace(turn, stealthy=True))
-    if ability is Ability.RECOVERY:
+    if ability is _ABILITY_RECOVERY:
         return check_rebel(ctx, take_back_discard(state, seat))
-    if ability is Ability.RETRIEVAL:
-        return check_rebel(ctx, execute(state, MoveCard(action.target, seat, CardZone.DISCARD, CardZone.HAND)))
-    if ability is Ability.GATES_OF_HELL:
+    if ability is _ABILITY_RETRIEVAL:
+        return check_rebel(ctx, execute(state, MoveCard(action.target, seat, _CARDZONE_DISCARD, _CARDZONE_HAND)))
+    if ability is _ABILITY_GATES_OF_HELL:
         return execute_all(state, [RemoveFightToken(space) for space in state.fight_tokens])
     raise EngineInvariantError(f"unhandled ability {ability}")
 

@@ -3,6 +3,8 @@ sb19.en:512-550, peg19.de:418-453, peg19.it:1543-1547, peg19.es:2553-2557)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from armata_rules.effects import CardZone, Earn, MoveCard
 from armata_rules.frames import GrantAwards
 from armata_rules.immutable import replace
@@ -51,6 +53,14 @@ ADVANCED = rule(
     interpretations=("awards-end-of-current-turn",),
 )
 
+# The enum members the rules below read, as Final module constants (why: armata_rules.fast_enum).
+_ADVANCEDTIMING_WHEN_EARNED: Final = AdvancedTiming.WHEN_EARNED
+_CARDZONE_BOX: Final = CardZone.BOX
+_CARDZONE_CHOSEN: Final = CardZone.CHOSEN
+_CARDZONE_DISCARD: Final = CardZone.DISCARD
+_CARDZONE_HAND: Final = CardZone.HAND
+_CARDZONE_PLAYED: Final = CardZone.PLAYED
+
 NIGHTTIME_REBEL = rule(
     "advanced.nighttime_rebel",
     "Nighttime Rebel",
@@ -89,7 +99,7 @@ def award(ctx: RulesContext, state: GameState, seat: int, title: str) -> GameSta
         return state
     if not any(ctx.card(c).title == title for c in state.advanced_supply):
         return state
-    if ctx.ruleset.advanced_timing is AdvancedTiming.WHEN_EARNED:
+    if ctx.ruleset.advanced_timing is _ADVANCEDTIMING_WHEN_EARNED:
         return _grant(ctx, state, seat, title)
     return log(replace(state, awards=(*state.awards, (seat, title))), f"{hero.hero.value} earns {title}")
 
@@ -146,24 +156,29 @@ def follow_rebel(ctx: RulesContext, before: GameState, after: GameState) -> Game
     if after.is_over or before.heroes is after.heroes:
         return after
     # only a hand that changed can have reached three reward cards: compare those (identity is enough, the
-    # state is immutable), so the usual decision costs a few identity checks
-    newly = {
-        seat
-        for seat, (old, new) in enumerate(zip(before.heroes, after.heroes, strict=True))
-        if old.hand is not new.hand and _reward_cards(ctx, after, seat) >= 3 and _reward_cards(ctx, before, seat) < 3
-    }
+    # state is immutable), so the usual decision costs a few identity checks; a plain index loop, because a
+    # comprehension over zip(..., strict=True) was a generic call and a set each decision (no state adds heroes)
+    old_heroes, new_heroes = before.heroes, after.heroes
+    newly: list[int] = []
+    for seat in range(len(new_heroes)):
+        if (
+            old_heroes[seat].hand is not new_heroes[seat].hand
+            and _reward_cards(ctx, after, seat) >= 3
+            and _reward_cards(ctx, before, seat) < 3
+        ):
+            newly.append(seat)
     if not newly:
         return after
     where = _rebel_place(ctx, after)
     if where is None:  # beside the board: the rules' own check awards it; or gone from the game
         return check_rebel(ctx, after)
     holder, zone, card = where
-    if zone in (CardZone.CHOSEN, CardZone.PLAYED):  # in play this round: it stays until the round ends
+    if zone in (_CARDZONE_CHOSEN, _CARDZONE_PLAYED):  # in play this round: it stays until the round ends
         return after
     winner = _fewest(ctx, after, [s for s in range(len(after.heroes)) if s not in newly])
     if winner == holder:
         return after
-    moves = [MoveCard(card, holder, zone, CardZone.BOX), MoveCard(card, winner, CardZone.BOX, CardZone.HAND)]
+    moves = [MoveCard(card, holder, zone, _CARDZONE_BOX), MoveCard(card, winner, _CARDZONE_BOX, _CARDZONE_HAND)]
     state = execute_all(after, moves)
     return log(state, f"Nighttime Rebel goes to {state.heroes[winner].hero.value}, who has found least")
 
@@ -172,11 +187,11 @@ def _rebel_place(ctx: RulesContext, state: GameState) -> tuple[int, CardZone, st
     """Where a hero holds Nighttime Rebel (seat, zone, card), if one does."""
     for seat, hero in enumerate(state.heroes):
         if hero.chosen is not None and ctx.card(hero.chosen).title == "Nighttime Rebel":
-            return seat, CardZone.CHOSEN, hero.chosen
+            return seat, _CARDZONE_CHOSEN, hero.chosen
         for zone, cards in (
-            (CardZone.HAND, hero.hand),
-            (CardZone.DISCARD, hero.discard),
-            (CardZone.PLAYED, hero.played),
+            (_CARDZONE_HAND, hero.hand),
+            (_CARDZONE_DISCARD, hero.discard),
+            (_CARDZONE_PLAYED, hero.played),
         ):
             for card in cards:
                 if ctx.is_action_card(card) and ctx.card(card).title == "Nighttime Rebel":

@@ -6,6 +6,7 @@ peg19.en:769-801, sb19.en:319-358, peg19.de:181-230, peg19.it:1305-1360, peg19.f
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from armata_rules.actions import (
     Action,
@@ -91,6 +92,9 @@ STEALTH_PEEK = rule(
     "grey monster.",
     interpretations=("stealth-decline-moves-on", "stealth-monk-resolves", "stealth-one-peek"),
 )
+
+# The enum members the rules below read, as Final module constants (why: armata_rules.fast_enum).
+_ABILITY_STEALTH: Final = Ability.STEALTH
 MONK = rule(
     "encounter.monk",
     "Monks",
@@ -184,7 +188,7 @@ class FightPhaseRules(DecisionHandler[FightPhase]):
     def candidates(self, ctx: RulesContext, state: GameState, frame: FightPhase) -> Iterable[Action]:
         seat = frame.seat
         if _pending_encounter(state):
-            stealth = available_sources(ctx, state, seat, Ability.STEALTH)
+            stealth = available_sources(ctx, state, seat, _ABILITY_STEALTH)
             peeks = [Peek(seat, s.id, s.mode) for s in stealth]
             if _stealth_in_use(state):
                 peeks.append(Peek(seat, "", "in_use"))
@@ -210,7 +214,7 @@ class FightPhaseRules(DecisionHandler[FightPhase]):
                     if _stealth_in_use(state) and action.source == "":
                         return None
                     return Refusal(STEALTH_PEEK, f"{who} has no Stealth in use left to peek with (one peek each)")
-                if Source(action.source, action.mode) in available_sources(ctx, state, seat, Ability.STEALTH):
+                if Source(action.source, action.mode) in available_sources(ctx, state, seat, _ABILITY_STEALTH):
                     return None
                 return Refusal(STEALTH_PEEK, f"{action.source} ({action.mode}) gives {who} no Stealth to use now")
             return Refusal(ENCOUNTER, f"{who} stopped on an encounter space and must flip its token (or peek)")
@@ -241,7 +245,7 @@ class FightPhaseRules(DecisionHandler[FightPhase]):
         peeked = isinstance(action, Peek)
         if isinstance(action, Peek) and action.mode != "in_use":
             state = execute_all(
-                state, spend_source(ctx, state, seat, Ability.STEALTH, Source(action.source, action.mode))
+                state, spend_source(ctx, state, seat, _ABILITY_STEALTH, Source(action.source, action.mode))
             )
         spent_peek = turn.stealth_peeked or (isinstance(action, Peek) and action.mode == "in_use")
         state = replace(state, turn=replace(turn, engaged=True, stealth_peeked=spent_peek))

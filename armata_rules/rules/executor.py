@@ -9,7 +9,7 @@ blood_step``), so a kernel broken on purpose is the kernel that runs.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import cast
+from typing import Final, cast
 
 from armata_rules import effects
 from armata_rules.effects import (
@@ -45,8 +45,16 @@ from armata_rules.effects import (
     WoundStrigoi,
 )
 from armata_rules.errors import EngineInvariantError, expect, require
-from armata_rules.immutable import replace
+from armata_rules.immutable import replace, replace_fields
 from armata_rules.state import Blood, GameState, HeroState, Stack, sorted_tuple
+
+# The enum members the rules below read, as Final module constants (why: armata_rules.fast_enum).
+_CARDZONE_ADVANCED_SUPPLY: Final = CardZone.ADVANCED_SUPPLY
+_CARDZONE_BOX: Final = CardZone.BOX
+_CARDZONE_CHOSEN: Final = CardZone.CHOSEN
+_CARDZONE_HAND: Final = CardZone.HAND
+_CARDZONE_PLAYED: Final = CardZone.PLAYED
+_CARDZONE_REWARD_DECK: Final = CardZone.REWARD_DECK
 
 __all__ = ["blood_after", "execute", "execute_all", "execute_more"]
 
@@ -108,7 +116,7 @@ def _hero_changes(
     """The fields of ``hero`` after ``card`` leaves its zone ``source`` and/or enters its zone ``target`` (either may
     be ``None``: a zone that is not the hero's). Taken first, then put, as two separate moves would."""
     changes: dict[str, object] = {}
-    if source is CardZone.CHOSEN:
+    if source is _CARDZONE_CHOSEN:
         if hero.chosen != card:
             raise EngineInvariantError(f"{card} is not the card chosen by seat {seat}")
         changes["chosen"] = None
@@ -118,7 +126,7 @@ def _hero_changes(
         if card not in cards:
             raise EngineInvariantError(f"{card} is not in the {source.value} of seat {seat}")
         changes[name] = _without(cards, card)
-    if target is CardZone.CHOSEN:
+    if target is _CARDZONE_CHOSEN:
         if changes.get("chosen", hero.chosen) is not None:
             raise EngineInvariantError(f"seat {seat} has already chosen a card")
         changes["chosen"] = card
@@ -126,7 +134,7 @@ def _hero_changes(
         name = _HERO_FIELD[target]
         held = cast(tuple[str, ...], changes.get(name, getattr(hero, name)))
         # played cards keep the order they were placed in; the other zones are sorted
-        changes[name] = (*held, card) if target is CardZone.PLAYED else sorted_tuple([*held, card])
+        changes[name] = (*held, card) if target is _CARDZONE_PLAYED else sorted_tuple([*held, card])
     return changes
 
 
@@ -144,7 +152,7 @@ def _move_card(state: GameState, effect: MoveCard) -> GameState:
     if from_hero or to_hero:
         hero = state.heroes[owner]
         changes = _hero_changes(hero, owner, card, source if from_hero else None, target if to_hero else None)
-        state = state.with_hero(owner, replace(hero, **changes))
+        state = state.with_hero(owner, replace_fields(hero, changes))
     if not to_hero:
         state = _put_in_supply(state, card, target)
     return state
@@ -152,7 +160,7 @@ def _move_card(state: GameState, effect: MoveCard) -> GameState:
 
 def _take_from_supply(state: GameState, card: str, zone: CardZone) -> GameState:
     """``card`` leaves the reward deck, the advanced supply or the box."""
-    if zone is CardZone.REWARD_DECK:
+    if zone is _CARDZONE_REWARD_DECK:
         deck = state.reward_deck
         if card not in deck.hidden and card not in deck.top:
             raise EngineInvariantError(f"{card} is not in the reward deck")
@@ -162,11 +170,11 @@ def _take_from_supply(state: GameState, card: str, zone: CardZone) -> GameState:
                 deck, hidden=tuple(c for c in deck.hidden if c != card), top=tuple(c for c in deck.top if c != card)
             ),
         )
-    if zone is CardZone.ADVANCED_SUPPLY:
+    if zone is _CARDZONE_ADVANCED_SUPPLY:
         if card not in state.advanced_supply:
             raise EngineInvariantError(f"{card} is not beside the board")
         return replace(state, advanced_supply=tuple(c for c in state.advanced_supply if c != card))
-    if zone is not CardZone.BOX:
+    if zone is not _CARDZONE_BOX:
         raise EngineInvariantError(f"{zone.value} is not a zone a card can leave")
     if card not in state.box:
         raise EngineInvariantError(f"{card} is not in the box")
@@ -175,12 +183,12 @@ def _take_from_supply(state: GameState, card: str, zone: CardZone) -> GameState:
 
 def _put_in_supply(state: GameState, card: str, zone: CardZone) -> GameState:
     """``card`` goes into the reward deck (face down), the advanced supply or the box."""
-    if zone is CardZone.REWARD_DECK:
+    if zone is _CARDZONE_REWARD_DECK:
         deck = state.reward_deck
         return replace(state, reward_deck=replace(deck, hidden=sorted_tuple([*deck.hidden, card])))
-    if zone is CardZone.ADVANCED_SUPPLY:
+    if zone is _CARDZONE_ADVANCED_SUPPLY:
         return replace(state, advanced_supply=sorted_tuple([*state.advanced_supply, card]))
-    if zone is not CardZone.BOX:
+    if zone is not _CARDZONE_BOX:
         raise EngineInvariantError(f"{zone.value} is not a zone a card can enter")
     return replace(state, box=sorted_tuple([*state.box, card]))
 
@@ -195,7 +203,7 @@ def _stack_get(state: GameState, name: str) -> Stack:
 def _stack_set(state: GameState, name: str, stack: Stack) -> GameState:
     if name not in STACKS:
         raise EngineInvariantError(f"no stack {name!r}")
-    return replace(state, **{name: stack})
+    return replace_fields(state, {name: stack})
 
 
 def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
@@ -205,7 +213,7 @@ def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
 
 def _strigoi(state: GameState, index: int, **changes: object) -> GameState:
     strigoi = list(state.strigoi)
-    strigoi[index] = replace(strigoi[index], **changes)
+    strigoi[index] = replace_fields(strigoi[index], changes)
     return replace(state, strigoi=tuple(strigoi))
 
 
@@ -282,7 +290,7 @@ def execute_more(state: GameState, effect: Effect) -> GameState:
                 raise EngineInvariantError(f"icon {key} is already spent")
             return state.with_hero(seat, replace(hero, spent=sorted_tuple([*hero.spent, key])))
         case Earn(seat=seat, card=card, title=title):
-            state = execute(state, MoveCard(card, seat, CardZone.ADVANCED_SUPPLY, CardZone.HAND))
+            state = execute(state, MoveCard(card, seat, _CARDZONE_ADVANCED_SUPPLY, _CARDZONE_HAND))
             hero = state.heroes[seat]
             if title in hero.earned:
                 raise EngineInvariantError(f"seat {seat} already has {title!r}")

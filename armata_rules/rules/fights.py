@@ -8,6 +8,7 @@ peg19.de:189-213.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from armata_rules.actions import (
     Action,
@@ -89,6 +90,13 @@ MONSTER_FIGHT = rule(
     "card's self-wound icon hurts its hero when the hero fights, by reading.",
     readings=("self_wound", "self_wound_count"),
 )
+
+# The enum members the rules below read, as Final module constants (why: armata_rules.fast_enum).
+_ABILITY_LEAP: Final = Ability.LEAP
+_CARDZONE_BOX: Final = CardZone.BOX
+_CARDZONE_HAND: Final = CardZone.HAND
+_CARDZONE_PLAYED: Final = CardZone.PLAYED
+_OUTCOME_POWERWOLF_WIN: Final = Outcome.POWERWOLF_WIN
 REWARDS_IN_FIGHT = rule(
     "rewards.use",
     "Using reward cards and tokens in a fight",
@@ -359,8 +367,8 @@ class FightRules(DecisionHandler[Fight]):
         if isinstance(action, PlayReward):
             reward = ctx.pack.rewards[action.card]
             side = present(reward.wild if action.mode == "wild" else reward.normal, "a reward side the guard allowed")
-            target = CardZone.BOX if action.mode == "wild" else CardZone.PLAYED
-            state = execute(state, MoveCard(action.card, seat, CardZone.HAND, target))
+            target = _CARDZONE_BOX if action.mode == "wild" else _CARDZONE_PLAYED
+            state = execute(state, MoveCard(action.card, seat, _CARDZONE_HAND, target))
             state = log(state, f"{ctx.heroes[seat].value} plays {reward.title} ({action.mode}, +{side.strength})")
             return replace_top(
                 state,
@@ -408,7 +416,7 @@ def strigoi_wounded(ctx: RulesContext, state: GameState, seat: int, index: int) 
     if perishes(strigoi.wounds, _existence(ctx, state, index)):
         state = log(execute(state, DefeatStrigoi(index)), f"the {strigoi.name} perishes")
         if strigoi.supreme:
-            return log(replace(state, outcome=Outcome.POWERWOLF_WIN), "the Supreme Strigoi is defeated: the pack wins")
+            return log(replace(state, outcome=_OUTCOME_POWERWOLF_WIN), "the Supreme Strigoi is defeated: the pack wins")
         state = award(ctx, state, seat, "Vampires Don't Die")
         other = 1 - index
         if not state.strigoi[other].defeated:
@@ -465,7 +473,7 @@ class CollapseEscapeRules(DecisionHandler[CollapseEscape]):
     def candidates(self, ctx: RulesContext, state: GameState, frame: CollapseEscape) -> Iterable[Action]:
         seat = frame.queue[0]
         targets = _escape_targets(ctx, state, frame.room)
-        leaps = available_sources(ctx, state, seat, Ability.LEAP)
+        leaps = available_sources(ctx, state, seat, _ABILITY_LEAP)
         return [*(Escape(seat, s.id, s.mode, t) for s in leaps for t in targets), Pass(seat, "fall")]
 
     def guard(self, ctx: RulesContext, state: GameState, frame: CollapseEscape, action: Action) -> Refusal | None:
@@ -475,7 +483,7 @@ class CollapseEscapeRules(DecisionHandler[CollapseEscape]):
             return None
         if not isinstance(action, Escape) or action.seat != seat:
             return Refusal(COLLAPSE, f"{who} is on the collapsing platform: leap to safety or fall")
-        if Source(action.source, action.mode) not in available_sources(ctx, state, seat, Ability.LEAP):
+        if Source(action.source, action.mode) not in available_sources(ctx, state, seat, _ABILITY_LEAP):
             return Refusal(COLLAPSE, f"{action.source} ({action.mode}) gives {who} no Leap to use now")
         if action.to not in _escape_targets(ctx, state, frame.room):
             return Refusal(COLLAPSE, f"{action.to!r} is not an empty space left in room {frame.room}")
@@ -487,7 +495,7 @@ class CollapseEscapeRules(DecisionHandler[CollapseEscape]):
         state = replace_top(state, CollapseEscape(frame.room, rest)) if rest else pop(state)
         if isinstance(action, Escape):
             source = Source(action.source, action.mode)
-            state = execute_all(state, spend_source(ctx, state, seat, Ability.LEAP, source))
+            state = execute_all(state, spend_source(ctx, state, seat, _ABILITY_LEAP, source))
             state = execute(state, MoveHero(seat, action.to))
             return log(state, f"{ctx.heroes[seat].value} leaps clear to {action.to}")
         state = log(execute(state, LoseBlood()), f"{ctx.heroes[seat].value} falls with the rubble: a blood point lost")

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from armata_rules.effects import CardZone, MoveCard
 from armata_rules.frames import Frame
-from armata_rules.immutable import replace
+from armata_rules.immutable import replace, replace_fields
 from armata_rules.rules.executor import execute_all
 from armata_rules.state import GameState, Log
+
+# The enum members the rules below read, as Final module constants (why: armata_rules.fast_enum).
+_CARDZONE_DISCARD: Final = CardZone.DISCARD
+_CARDZONE_HAND: Final = CardZone.HAND
 
 __all__ = ["log", "pop", "push", "replace_top", "take_back_discard"]
 
@@ -32,10 +36,11 @@ def log(state: GameState, text: str, **changes: Any) -> GameState:
     """Append a line to the history; with ``changes``, also change those fields (one copy of the state, not two).
     The line is dated by the round of ``state``."""
     seq = 0 if state.log is None else state.log.seq + 1
-    return replace(state, log=Log(seq, state.round, text, state.log), **changes)
+    changes["log"] = Log(seq, state.round, text, state.log)
+    return replace_fields(state, changes)
 
 
 def take_back_discard(state: GameState, seat: int) -> GameState:
     """The hero in ``seat`` takes the whole discard pile back into hand (Recovery, a monk, an empty hand)."""
     hero = state.heroes[seat]
-    return execute_all(state, [MoveCard(card, seat, CardZone.DISCARD, CardZone.HAND) for card in hero.discard])
+    return execute_all(state, [MoveCard(card, seat, _CARDZONE_DISCARD, _CARDZONE_HAND) for card in hero.discard])

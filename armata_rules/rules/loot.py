@@ -3,6 +3,8 @@ peg19.en:1028, sb19.en:329-336, sb19.en:556, sb19.en:580, peg19.de:191-205)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from armata_rules.actions import ChanceOutcome
 from armata_rules.components.icons import Loot
 from armata_rules.effects import CardZone, DiscardToStack, GainBlood, GainToken, MoveCard, Reshuffle, TakeFromStack
@@ -43,6 +45,12 @@ LOOT = rule(
     "win earns the heroic card.",
 )
 
+# The enum members the rules below read, as Final module constants (why: armata_rules.fast_enum).
+_CARDZONE_HAND: Final = CardZone.HAND
+_CARDZONE_REWARD_DECK: Final = CardZone.REWARD_DECK
+_LOOT_BAT: Final = Loot.BAT
+_LOOT_BLOOD: Final = Loot.BLOOD
+
 
 class DrawLootRules(ChanceHandler[DrawLoot]):
     """Draw a reward token (the stack reshuffles) or a reward card (the deck never does)."""
@@ -61,7 +69,7 @@ class DrawLootRules(ChanceHandler[DrawLoot]):
         if outcome.outcome == "nothing":
             return pop(log(state, f"{who} finds nothing: the {frame.what} stack is empty"))
         if frame.what == "card":
-            state = execute(state, MoveCard(outcome.outcome, frame.seat, CardZone.REWARD_DECK, CardZone.HAND))
+            state = execute(state, MoveCard(outcome.outcome, frame.seat, _CARDZONE_REWARD_DECK, _CARDZONE_HAND))
             state = check_rebel(ctx, state)
         else:
             if not state.reward_tokens.hidden:
@@ -81,10 +89,10 @@ def monster_won(ctx: RulesContext, state: GameState, seat: int, token_id: str) -
     state = execute(state, DiscardToStack(token.colour.value, token.id))
     draws = []
     for loot in token.loot:
-        if loot is Loot.BLOOD:
+        if loot is _LOOT_BLOOD:
             state = execute(state, GainBlood(ctx.altar_cap))
         else:
-            draws.append(DrawLoot(seat, "token" if loot is Loot.BAT else "card"))
+            draws.append(DrawLoot(seat, "token" if loot is _LOOT_BAT else "card"))
     title = "Fire & Forgive" if token.colour.value == "red" else "Fist by Fist"
     state = award(ctx, state, seat, title)
     return push(state, *draws)

@@ -11,7 +11,7 @@ Entering an active encounter space ends the move: the hero must fight (Phase 2b)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import cast
+from typing import Final, cast
 
 from armata_rules import effects
 from armata_rules.actions import Action, EndMove, GiveReward, RebelDraw, Step, UseAbility
@@ -69,6 +69,12 @@ MOVE_STEP = rule(
     interpretations=("tunnel-from-standing-stairs", "jump-any-direction", "jump-lands-beyond"),
 )
 
+# The enum members the rules below read, as Final module constants (why: armata_rules.fast_enum).
+_ABILITY_STEALTH: Final = Ability.STEALTH
+_MOVEMENT_MAY_EXACTLY: Final = Movement.MAY_EXACTLY
+_MOVEMENT_MAY_UP_TO: Final = Movement.MAY_UP_TO
+_MOVEMENT_MUST_UP_TO: Final = Movement.MUST_UP_TO
+
 MOVE_STOP = rule(
     "move.stop",
     "Ending the move",
@@ -119,36 +125,49 @@ def active_encounter(state: GameState, space: SpaceId, ctx: RulesContext) -> boo
     return space in ctx.fortress.encounter_spaces and space not in state.fight_tokens
 
 
+class _Standing:
+    """Who stands where around the hero in one seat, in one state, and what the step guard kernel says about the
+    movement left: every candidate step asks, so it is worked out once per state and seat (:func:`_standing`)."""
+
+    __slots__ = ("_answers", "others", "steps_left", "strigoi")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        #: where the heroes other than ``seat`` stand
+        self.others = frozenset(h.position for other, h in enumerate(state.heroes) if other != seat)
+        #: where an undefeated Strigoi stands
+        self.strigoi = frozenset(s.position for s in state.strigoi if not s.defeated)
+        self.steps_left = -1 if state.turn is None else state.turn.steps_left
+        self._answers: dict[bool, bool] = {}
+
+    def may_step(self, back: bool) -> bool:
+        """The step guard kernel's answer for the movement left, onto a space of the jump (``back``) or not. Asked
+        through the module (``effects.may_step``) on first use, so that a substituted kernel (an engine control)
+        is the one that answers."""
+        found = self._answers.get(back)
+        if found is None:
+            found = self._answers[back] = bool(effects.may_step(self.steps_left, back))
+        return found
+
+
+def _standing(state: GameState, seat: int) -> _Standing:
+    """The :class:`_Standing` of ``seat`` in ``state``, kept on the state under a key that names the step guard
+    kernel too: a substituted kernel (an engine control) is asked anew, even about a state met before."""
+    cache = memo(state)
+    key = (_Standing, seat, effects.may_step)
+    found: _Standing | None = cache.get(key)
+    if found is None:
+        found = cache[key] = _Standing(state, seat)
+    return found
+
+
 def _others(state: GameState, seat: int) -> frozenset[SpaceId | None]:
-    """Where the heroes other than ``seat`` stand (computed once per state and seat: every candidate step asks)."""
-    cache = memo(state)
-    key = (_others, seat)
-    found: frozenset[SpaceId | None] | None = cache.get(key)
-    if found is None:
-        found = cache[key] = frozenset(h.position for other, h in enumerate(state.heroes) if other != seat)
-    return found
+    """Where the heroes other than ``seat`` stand."""
+    return _standing(state, seat).others
 
 
-def _strigoi_spaces(state: GameState) -> frozenset[SpaceId | None]:
-    """Where an undefeated Strigoi stands (computed once per state)."""
-    cache = memo(state)
-    found: frozenset[SpaceId | None] | None = cache.get(_strigoi_spaces)
-    if found is None:
-        found = cache[_strigoi_spaces] = frozenset(s.position for s in state.strigoi if not s.defeated)
-    return found
-
-
-def _may_step(state: GameState, steps_left: int, back: bool) -> bool:
-    """The step guard kernel's answer for the movement left in ``state`` (``steps_left``, its turn's), asked for
-    every candidate step: kept on the state, keyed by the kernel itself so that a substituted one (an engine
-    control) is asked anew."""
-    kernel = effects.may_step
-    cache = memo(state)
-    key = (kernel, back)
-    found: bool | None = cache.get(key)
-    if found is None:
-        found = cache[key] = bool(kernel(steps_left, back))
-    return found
+def _strigoi_spaces(state: GameState, seat: int) -> frozenset[SpaceId | None]:
+    """Where an undefeated Strigoi stands."""
+    return _standing(state, seat).strigoi
 
 
 def _other_hero_at(state: GameState, seat: int, space: SpaceId) -> bool:
@@ -160,13 +179,13 @@ def step_cost(state: GameState, seat: int, to: SpaceId) -> int:
     return cast(int, effects.step_cost(_other_hero_at(state, seat, to)))  # the int kernel on ints
 
 
-def _strigoi_at(state: GameState, space: SpaceId) -> bool:
-    return space in _strigoi_spaces(state)
+def _strigoi_at(state: GameState, seat: int, space: SpaceId) -> bool:
+    return space in _strigoi_spaces(state, seat)
 
 
 def _can_cross_strigoi(ctx: RulesContext, state: GameState, seat: int) -> bool:
     """Crossing a Strigoi needs Stealth in use for this move (peg19.en:766, peg19.en:1062)."""
-    return state.turn is not None and state.turn.stealthy and Ability.STEALTH not in ctx.blocked(state.heroes[seat])
+    return state.turn is not None and state.turn.stealthy and _ABILITY_STEALTH not in ctx.blocked(state.heroes[seat])
 
 
 def _exits(ctx: RulesContext, state: GameState, space: SpaceId) -> tuple[SpaceId, ...]:
@@ -174,7 +193,8 @@ def _exits(ctx: RulesContext, state: GameState, space: SpaceId) -> tuple[SpaceId
 
 
 def _can_stop_on(state: GameState, seat: int, space: SpaceId) -> bool:
-    return not _other_hero_at(state, seat, space) and not _strigoi_at(state, space)
+    standing = _standing(state, seat)
+    return space not in standing.others and space not in standing.strigoi
 
 
 def _trail_after(
@@ -201,7 +221,7 @@ def _can_leave(
         for nxt in _exits(ctx, state, space):
             if nxt in seen or left < 1:
                 continue
-            if _strigoi_at(state, nxt) and not crossing:
+            if _strigoi_at(state, seat, nxt) and not crossing:
                 continue
             if _can_stop_on(state, seat, nxt):
                 return True
@@ -225,10 +245,11 @@ class MoveRules(DecisionHandler[MoveFrame]):
     def legal(self, ctx: RulesContext, state: GameState, frame: MoveFrame) -> list[Action]:
         seat = frame.seat
         position = present(state.heroes[seat].position, "rules.movement.legal: position")
+        standing = _standing(state, seat)
         moves: list[Action] = [
             interned(Step, seat, to)
             for to in _exits(ctx, state, position)  # the exits are computed once, here
-            if self._blocked(ctx, state, seat, to) is None
+            if self._blocked(ctx, state, seat, to, standing) is None
         ]
         stop = interned(EndMove, seat)
         if self._guard_stop(ctx, state, frame, stop, can_step=bool(moves)) is None:
@@ -253,19 +274,22 @@ class MoveRules(DecisionHandler[MoveFrame]):
             return Refusal(MOVE_STEP, f"{action.to!r} is no space of this fortress")
         if action.to not in _exits(ctx, state, here):
             return Refusal(MOVE_STEP, f"no corridor or tunnel leads from {here} to {action.to}")
-        return self._blocked(ctx, state, frame.seat, action.to)
+        return self._blocked(ctx, state, frame.seat, action.to, _standing(state, frame.seat))
 
-    def _blocked(self, ctx: RulesContext, state: GameState, seat: int, to: SpaceId) -> Refusal | None:
-        """Why a step along an existing corridor or tunnel to ``to`` is not allowed, if it is not."""
+    def _blocked(
+        self, ctx: RulesContext, state: GameState, seat: int, to: SpaceId, standing: _Standing
+    ) -> Refusal | None:
+        """Why a step along an existing corridor or tunnel to ``to`` is not allowed, if it is not (``standing``:
+        :func:`_standing` of ``seat`` in ``state``)."""
         turn = state.turn
         turn = present(turn, "rules.movement._blocked: turn")
         back = to in turn.trail
-        if not _may_step(state, turn.steps_left, back):
+        if not standing.may_step(back):
             if back:
                 return Refusal(MOVE_STEP, f"a jump lands beyond the jumped Powerwolf, never back on {to}")
             return Refusal(MOVE_STEP, "no movement left this turn")
-        onto_powerwolf = to in _others(state, seat)
-        onto_strigoi = to in _strigoi_spaces(state)
+        onto_powerwolf = to in standing.others
+        onto_strigoi = to in standing.strigoi
         if onto_strigoi and not _can_cross_strigoi(ctx, state, seat):
             return Refusal(MOVE_STEP, f"a Strigoi stands on {to}: crossing it needs Stealth")
         if not (onto_powerwolf or onto_strigoi):  # a free space: the hero may stop there
@@ -288,13 +312,16 @@ class MoveRules(DecisionHandler[MoveFrame]):
         if not _can_stop_on(state, frame.seat, here):
             return Refusal(MOVE_STOP, f"two miniatures cannot stay on the same space ({here})")
         reading = ctx.ruleset.movement
-        if reading is Movement.MAY_UP_TO:
+        if reading is _MOVEMENT_MAY_UP_TO:
             return None
         if can_step is None:
-            can_step = any(self._blocked(ctx, state, frame.seat, to) is None for to in _exits(ctx, state, here))
-        if reading is Movement.MUST_UP_TO and not turn.moved and can_step:
+            standing = _standing(state, frame.seat)
+            can_step = any(
+                self._blocked(ctx, state, frame.seat, to, standing) is None for to in _exits(ctx, state, here)
+            )
+        if reading is _MOVEMENT_MUST_UP_TO and not turn.moved and can_step:
             return Refusal(MOVE_STOP, "under the 'must move' reading the hero must take at least one step")
-        if reading is Movement.MAY_EXACTLY and turn.moved and turn.steps_left > 0 and can_step:
+        if reading is _MOVEMENT_MAY_EXACTLY and turn.moved and turn.steps_left > 0 and can_step:
             return Refusal(MOVE_STOP, f"under the 'exactly' reading the hero moves on: {turn.steps_left} steps left")
         return None
 

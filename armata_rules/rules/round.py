@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import permutations
 from math import factorial
+from typing import Final
 
 from armata_rules.actions import Action, ChanceOutcome, ChooseCard
 from armata_rules.effects import CardZone, MoveCard
@@ -58,6 +59,16 @@ PHASE_ONE = rule(
     "Every hero secretly and simultaneously chooses one action card (or advanced action card) from their hand; "
     "when all have chosen, the cards are revealed.",
 )
+
+# The enum members the rules below read, as Final module constants (why: armata_rules.fast_enum).
+_CARDZONE_CHOSEN: Final = CardZone.CHOSEN
+_CARDZONE_DISCARD: Final = CardZone.DISCARD
+_CARDZONE_HAND: Final = CardZone.HAND
+_CARDZONE_PLAYED: Final = CardZone.PLAYED
+_ICONSCOPE_PER_ROUND: Final = IconScope.PER_ROUND
+_ICONSCOPE_PER_TURN: Final = IconScope.PER_TURN
+_INITIATIVETIES_CHANCE: Final = InitiativeTies.CHANCE
+_SELFWOUND_WHEN_PLAYED: Final = SelfWound.WHEN_PLAYED
 
 TURN_ORDER = rule(
     "round.turn_order",
@@ -149,7 +160,7 @@ class StartRoundRules(AutoHandler[StartRound]):
     def run(self, ctx: RulesContext, state: GameState, frame: StartRound) -> GameState:
         heroes = tuple(replace(h, card_wound_taken=False) if h.card_wound_taken else h for h in state.heroes)
         state = replace(state, round=state.round + 1, order=(), turn=None, heroes=heroes)
-        if ctx.ruleset.icon_scope is IconScope.PER_ROUND:
+        if ctx.ruleset.icon_scope is _ICONSCOPE_PER_ROUND:
             state = _reset_spent(state)
         for seat, hero in enumerate(state.heroes):
             if not _has_action_card(ctx, hero.hand) and hero.discard:
@@ -176,6 +187,10 @@ class ChooseCardsRules(DecisionHandler[ChooseCards]):
             if ctx.is_action_card(card)
         ]
 
+    def legal(self, ctx: RulesContext, state: GameState, frame: ChooseCards) -> list[Action]:
+        # legal by construction: action cards in the hands of the heroes still waiting, what the guard asks
+        return list(self.candidates(ctx, state, frame))
+
     def guard(self, ctx: RulesContext, state: GameState, frame: ChooseCards, action: Action) -> Refusal | None:
         if not isinstance(action, ChooseCard):
             return Refusal(PHASE_ONE, f"Phase 1: every hero chooses a card now; {action.kind} is not allowed")
@@ -192,7 +207,7 @@ class ChooseCardsRules(DecisionHandler[ChooseCards]):
 
     def apply(self, ctx: RulesContext, state: GameState, frame: ChooseCards, action: Action) -> GameState:
         action = expect(action, ChooseCard, "Phase 1: the guard admits only ChooseCard")
-        state = execute_all(state, (MoveCard(action.card, action.seat, CardZone.HAND, CardZone.CHOSEN),))
+        state = execute_all(state, (MoveCard(action.card, action.seat, _CARDZONE_HAND, _CARDZONE_CHOSEN),))
         waiting = tuple(seat for seat in frame.waiting if seat != action.seat)
         if waiting:
             return replace_top(state, ChooseCards(waiting))
@@ -209,7 +224,7 @@ def _reveal(ctx: RulesContext, state: GameState) -> GameState:
     shown = ", ".join(f"{state.heroes[s].hero.value}: {ctx.card(state.heroes[s].chosen or '').title}" for s in order)
     state = log(replace(state, order=order), f"cards revealed ({shown})")
     state = replace_top(state, NextTurn(0))
-    if ctx.ruleset.initiative_ties is InitiativeTies.CHANCE:
+    if ctx.ruleset.initiative_ties is _INITIATIVETIES_CHANCE:
         groups: dict[int, list[int]] = {}
         for seat in order:
             groups.setdefault(initiative[seat], []).append(seat)
@@ -249,10 +264,10 @@ class NextTurnRules(AutoHandler[NextTurn]):
         hero = state.heroes[seat]
         steps = max(0, ctx.played_card(state, seat).movement - ctx.movement_penalty(hero))
         state = log(state, f"{hero.hero.value}'s turn", turn=TurnState(seat, steps))
-        if ctx.ruleset.icon_scope is IconScope.PER_TURN:
+        if ctx.ruleset.icon_scope is _ICONSCOPE_PER_TURN:
             state = _reset_spent(state)
         card = ctx.played_card(state, seat)
-        if card.self_wound and not hero.card_wound_taken and ctx.ruleset.self_wound is SelfWound.WHEN_PLAYED:
+        if card.self_wound and not hero.card_wound_taken and ctx.ruleset.self_wound is _SELFWOUND_WHEN_PLAYED:
             state = state.with_hero(seat, replace(state.heroes[seat], card_wound_taken=True))
             state = log(state, f"{card.title} hurts {hero.hero.value} (self-wound icon)")
             frames = (
@@ -297,9 +312,9 @@ class EndRoundRules(AutoHandler[EndRound]):
             if not _has_action_card(ctx, before.hand) and before.discard:
                 state = log(take_back_discard(state, seat), f"{before.hero.value} takes back the discard pile")
             hero = state.heroes[seat]
-            moves = [MoveCard(card, seat, CardZone.PLAYED, CardZone.DISCARD) for card in hero.played]
+            moves = [MoveCard(card, seat, _CARDZONE_PLAYED, _CARDZONE_DISCARD) for card in hero.played]
             if hero.chosen is not None:
-                moves.insert(0, MoveCard(hero.chosen, seat, CardZone.CHOSEN, CardZone.DISCARD))
+                moves.insert(0, MoveCard(hero.chosen, seat, _CARDZONE_CHOSEN, _CARDZONE_DISCARD))
             state = execute_all(state, moves)
         return replace_top(state, StartRound())
 

@@ -6,6 +6,8 @@ It lives with the rules, not in :mod:`armata_rules.engine`, so that the compiled
 
 from __future__ import annotations
 
+from typing import Final
+
 from armata_rules.actions import ChanceOutcome
 from armata_rules.effects import strigoi_win
 from armata_rules.errors import EngineInvariantError
@@ -15,6 +17,9 @@ from armata_rules.rules.context import RulesContext
 from armata_rules.rules.flow import log
 from armata_rules.rules.handlers import AutoHandler, ChanceHandler
 from armata_rules.state import Blood, GameState, Outcome
+
+# The enum members the rules below read, as Final module constants (why: armata_rules.fast_enum).
+_OUTCOME_STRIGOI_WIN: Final = Outcome.STRIGOI_WIN
 
 __all__ = ["MAX_AUTOMATIC_STEPS", "pick", "settle", "uniform"]
 
@@ -55,7 +60,7 @@ def settle(ctx: RulesContext, state: GameState, auto_chance: bool) -> GameState:
             return state
         if state.blood is not checked:
             if strigoi_win(state.blood.inferno, loss):
-                return log(replace(state, outcome=Outcome.STRIGOI_WIN), "the inferno is full: the Strigoi win")
+                return log(replace(state, outcome=_OUTCOME_STRIGOI_WIN), "the inferno is full: the Strigoi win")
             checked = state.blood
         if not state.frames:
             return state

@@ -197,6 +197,11 @@ class SetupLadderRules(DecisionHandler[SetupLadder]):
         reading = ctx.ruleset.ladder_placement
         return [PlaceLadder(frame.seat, site) for site in legal_ladder_sites(ctx.fortress, state.board, reading)]
 
+    def legal(self, ctx: RulesContext, state: GameState, frame: SetupLadder) -> list[Action]:
+        # legal by construction: the candidates are the free sites the reading allows, which is what the guard
+        # asks (guarding each one listed the sites again per candidate)
+        return list(self.candidates(ctx, state, frame))
+
     def guard(self, ctx: RulesContext, state: GameState, frame: SetupLadder, action: Action) -> Refusal | None:
         if not isinstance(action, PlaceLadder):
             return Refusal(SETUP_LADDER, f"seat {frame.seat} must place a ladder tile now, not {action.kind}")

@@ -9,7 +9,7 @@ a reward token (``token``). Wounds can block an ability whatever its source (peg
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from armata_rules.components.icons import Ability
 from armata_rules.effects import CardZone, Effect, MoveCard, SpendIcon, SpendToken
@@ -47,6 +47,12 @@ ICON_USE = rule(
     "Strength, or from a reward token. A wound that blocks an ability blocks it from every source.",
     readings=("icon_scope", "ability_timing"),
 )
+
+# The enum members the rules below read, as Final module constants (why: armata_rules.fast_enum).
+_ABILITYTIMING_BEFORE_STRIGOI_ACTS: Final = AbilityTiming.BEFORE_STRIGOI_ACTS
+_CARDZONE_BOX: Final = CardZone.BOX
+_CARDZONE_HAND: Final = CardZone.HAND
+_CARDZONE_PLAYED: Final = CardZone.PLAYED
 
 _DISCARDABLE = (Ability.PROTECTION, Ability.STEALTH, Ability.LEAP)
 _FIGHT_EXCEPTIONS = (Ability.PROTECTION, Ability.RETRIEVAL)
@@ -137,7 +143,7 @@ def _all_sources(ctx: RulesContext, hero: HeroState, in_fight: bool) -> dict[Abi
     reward cards (normal side, then wild), reward tokens."""
     blocked = ctx.blocked(hero)
     found: dict[Ability, list[Source]] = {}
-    timing_allows = ctx.ruleset.ability_timing is AbilityTiming.BEFORE_STRIGOI_ACTS
+    timing_allows = ctx.ruleset.ability_timing is _ABILITYTIMING_BEFORE_STRIGOI_ACTS
     played = hero.chosen
     if played is not None:
         for ability in dict.fromkeys(ctx.card(played).abilities):
@@ -166,9 +172,9 @@ def spend_source(ctx: RulesContext, state: GameState, seat: int, ability: Abilit
     if source.mode == "card":
         return [SpendIcon(seat, f"{source.id}/{ability.value}")]
     if source.mode in ("discard", "normal"):
-        return [MoveCard(source.id, seat, CardZone.HAND, CardZone.PLAYED)]
+        return [MoveCard(source.id, seat, _CARDZONE_HAND, _CARDZONE_PLAYED)]
     if source.mode == "wild":
-        return [MoveCard(source.id, seat, CardZone.HAND, CardZone.BOX)]
+        return [MoveCard(source.id, seat, _CARDZONE_HAND, _CARDZONE_BOX)]
     if source.mode == "token":
         return [SpendToken(seat, source.id)]
     # unreachable: every Source comes from available_sources (the guards compare with it), whose modes are above

@@ -7,6 +7,7 @@ peg19.es:2382-2437.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from armata_rules.actions import Action, AttackStrigoi, ChanceOutcome, Pass
 from armata_rules.board.books import BookTargetKind, book_target
@@ -53,6 +54,19 @@ from armata_rules.variants import (
     LastLadder,
     StrigoiDamage,
 )
+
+# The enum members the rules below read, as Final module constants (why: armata_rules.fast_enum).
+_BOOKTARGETKIND_LADDER: Final = BookTargetKind.LADDER
+_BOOKTARGETKIND_ROOM: Final = BookTargetKind.ROOM
+_CENTREATTACK_BLOOD_ONLY: Final = CentreAttack.BLOOD_ONLY
+_CENTRERELOCATION_LADDER_FIRST: Final = CentreRelocation.LADDER_FIRST
+_COUNTERAFTERFIGHT_ONE_FIGHT_PER_TURN: Final = CounterAfterFight.ONE_FIGHT_PER_TURN
+_COUNTERATTACK_ANY_HERO: Final = Counterattack.ANY_HERO
+_ICONSCOPE_PER_TURN: Final = IconScope.PER_TURN
+_LASTLADDER_PACK_LOSES: Final = LastLadder.PACK_LOSES
+_POOL_INFERNO: Final = Pool.INFERNO
+_POOL_SUPPLY: Final = Pool.SUPPLY
+_STRIGOIDAMAGE_STRENGTH: Final = StrigoiDamage.STRENGTH
 
 __all__ = ["CENTRE_SPACE", "COUNTERATTACK", "LADDERS", "PHASE_THREE", "STRIGOI_ATTACK", "STRIGOI_MOVE"]
 
@@ -363,9 +377,9 @@ def strigoi_acts(
     other_rooms = {fortress.room_of(p) for p in other}
     target = book_target(fortress, state.board, room, letter)
     destination: str | None = None
-    if target.kind is BookTargetKind.LADDER and target.ladder is not None:
+    if target.kind is _BOOKTARGETKIND_LADDER and target.ladder is not None:
         return _ladder(ctx, state, seat, index, modifier, target.ladder, curse=curse)
-    if target.kind is BookTargetKind.ROOM and target.room is not None and target.room not in state.board.collapsed:
+    if target.kind is _BOOKTARGETKIND_ROOM and target.room is not None and target.room not in state.board.collapsed:
         if target.room in other_rooms:
             return log(state, f"the book {letter} points at the other Strigoi's platform: neither moves")
         destination = target.room
@@ -394,16 +408,16 @@ def _damage(ctx: RulesContext, state: GameState, index: int, modifier: int, curs
     strigoi = state.strigoi[index]
     card = ctx.pack.strigoi_card(strigoi.name)
     side = card.supreme if strigoi.supreme else card.side
-    base = side.strength if ctx.ruleset.strigoi_damage is StrigoiDamage.STRENGTH else side.damage
+    base = side.strength if ctx.ruleset.strigoi_damage is _STRIGOIDAMAGE_STRENGTH else side.damage
     return max(0, base + modifier)
 
 
 def _centre_case(
     ctx: RulesContext, state: GameState, seat: int, index: int, modifier: int, caught: int, curse: bool
 ) -> GameState:
-    ladder_first = ctx.ruleset.centre_relocation is CentreRelocation.LADDER_FIRST
+    ladder_first = ctx.ruleset.centre_relocation is _CENTRERELOCATION_LADDER_FIRST
     state = log(execute(state, LoseBlood()), f"{ctx.heroes[caught].value} is caught on the centre space")
-    if ctx.ruleset.centre_attack is CentreAttack.BLOOD_ONLY:
+    if ctx.ruleset.centre_attack is _CENTREATTACK_BLOOD_ONLY:
         return push(state, RelocateChoice(caught, "centre_space", ladder_first))
     if not curse:
         state = execute(state, SetAttackMarker(True))
@@ -440,7 +454,7 @@ def _strike(ctx: RulesContext, state: GameState, seat: int, index: int, modifier
     damage = _damage(ctx, state, index, modifier, curse=False)
     state = execute(state, SetAttackMarker(True))
     state = log(state, f"the {state.strigoi[index].name} attacks {ctx.heroes[target].value}: {damage} wound(s)")
-    if ctx.ruleset.counterattack is Counterattack.ANY_HERO:
+    if ctx.ruleset.counterattack is _COUNTERATTACK_ANY_HERO:
         order = list(state.order or range(len(state.heroes)))
         seats = (target, *(s for s in order if s != target))
     else:
@@ -474,11 +488,11 @@ def _ladder(
         state = log(execute(state, LoseBlood()), f"{ctx.heroes[climber].value} was on it: a blood point lost")
         state = push(state, RelocateChoice(climber, "ladder_destroyed"))
     if not state.board.ladders:
-        if ctx.ruleset.last_ladder is LastLadder.PACK_LOSES:
+        if ctx.ruleset.last_ladder is _LASTLADDER_PACK_LOSES:
             state = log(execute(state, LoseBlood()), "the last ladder is gone: the pack loses a blood point")
         else:
             state = log(
-                execute(state, MoveBlood(Pool.SUPPLY, Pool.INFERNO)),
+                execute(state, MoveBlood(_POOL_SUPPLY, _POOL_INFERNO)),
                 "the last ladder is gone: the Strigoi gain a blood point",
             )
     return state
@@ -522,7 +536,7 @@ def attack_options_for_counter(ctx: RulesContext, state: GameState, seat: int) -
 
 def _fought_this_turn(ctx: RulesContext, state: GameState, seat: int) -> bool:
     """Whether ``seat`` is the active hero, already fought this turn, and the reading allows one fight per turn."""
-    if ctx.ruleset.counter_after_fight is not CounterAfterFight.ONE_FIGHT_PER_TURN:
+    if ctx.ruleset.counter_after_fight is not _COUNTERAFTERFIGHT_ONE_FIGHT_PER_TURN:
         return False
     turn = state.turn
     return turn is not None and turn.seat == seat and turn.fought
@@ -575,7 +589,7 @@ class PhaseThreeRules(AutoHandler[PhaseThree]):
             actor = next((i for i, s in enumerate(state.strigoi) if s.name == "Master" and not s.defeated), None)
         if actor is None:
             return state
-        if ctx.ruleset.icon_scope is IconScope.PER_TURN:
+        if ctx.ruleset.icon_scope is _ICONSCOPE_PER_TURN:
             state = replace(state, heroes=tuple(replace(h, spent=()) for h in state.heroes))
         first = state.order[0]
         state = log(state, f"Phase 3: no Strigoi attacked; the {state.strigoi[actor].name} acts")

@@ -7,6 +7,7 @@ sb19.en:590-594, sb19.en:618-624; peg19.de:207-213, peg19.de:473-479, peg19.de:5
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from armata_rules.actions import Action, ChanceOutcome, DiscardCard, HealWound, Pass, Protect
 from armata_rules.components.icons import Ability
@@ -72,6 +73,15 @@ PROTECTION = rule(
     "discarded from hand, a reward card, a reward token) blocks one. Wounds from the hero's own card or weapon "
     "cannot be blocked.",
 )
+
+# The enum members the rules below read, as Final module constants (why: armata_rules.fast_enum).
+_ABILITY_PROTECTION: Final = Ability.PROTECTION
+_CARDZONE_HAND: Final = CardZone.HAND
+_CARDZONE_PLAYED: Final = CardZone.PLAYED
+_SELFWOUNDCOUNT_ONCE: Final = SelfWoundCount.ONCE
+_SELFWOUND_IF_FIGHTS_THIS_TURN: Final = SelfWound.IF_FIGHTS_THIS_TURN
+_SELFWOUND_WHEN_PLAYED: Final = SelfWound.WHEN_PLAYED
+_SHOCKPROTECTION_NOT_AVOIDABLE: Final = ShockProtection.NOT_AVOIDABLE
 
 WOUND_DRAW = rule(
     "wounds.draw",
@@ -175,12 +185,12 @@ def card_self_wound(ctx: RulesContext, state: GameState, seat: int) -> tuple[Gam
     card = ctx.played_card(state, seat)
     hero = state.heroes[seat]
     reading = ctx.ruleset.self_wound
-    if not card.self_wound or reading is SelfWound.WHEN_PLAYED:  # when played, it hurt as the turn began
+    if not card.self_wound or reading is _SELFWOUND_WHEN_PLAYED:  # when played, it hurt as the turn began
         return state, 0
     own_turn = state.turn is not None and state.turn.seat == seat
-    if reading is SelfWound.IF_FIGHTS_THIS_TURN and not own_turn:
+    if reading is _SELFWOUND_IF_FIGHTS_THIS_TURN and not own_turn:
         return state, 0
-    if hero.card_wound_taken and ctx.ruleset.self_wound_count is SelfWoundCount.ONCE:
+    if hero.card_wound_taken and ctx.ruleset.self_wound_count is _SELFWOUNDCOUNT_ONCE:
         return state, 0
     state = log(state, f"{card.title} hurts {hero.hero.value} in this fight (self-wound icon)")
     return state.with_hero(seat, replace(hero, card_wound_taken=True)), 1
@@ -204,7 +214,7 @@ def incoming_wounds(
     """Push what ``count`` wounds on ``seat`` lead to: a protection choice, or straight to the draws."""
     if count <= 0:
         return state
-    if protectable and available_sources(ctx, state, seat, Ability.PROTECTION):
+    if protectable and available_sources(ctx, state, seat, _ABILITY_PROTECTION):
         return push(state, Wounds(seat, count, origin, protectable, attacker))
     return push(state, DrawWound(seat, count - 1, origin, attacker))
 
@@ -213,7 +223,7 @@ class WoundsRules(DecisionHandler[Wounds]):
     """Block wounds one at a time, or take them."""
 
     def candidates(self, ctx: RulesContext, state: GameState, frame: Wounds) -> Iterable[Action]:
-        sources = available_sources(ctx, state, frame.seat, Ability.PROTECTION) if frame.protectable else []
+        sources = available_sources(ctx, state, frame.seat, _ABILITY_PROTECTION) if frame.protectable else []
         return [*(Protect(frame.seat, s.id, s.mode) for s in sources), Pass(frame.seat, "take_wounds")]
 
     def guard(self, ctx: RulesContext, state: GameState, frame: Wounds, action: Action) -> Refusal | None:
@@ -226,7 +236,7 @@ class WoundsRules(DecisionHandler[Wounds]):
             return Refusal(PROTECTION, f"the wounds are {who}'s to block, not seat {action.seat}'s")
         if not frame.protectable:
             return Refusal(PROTECTION, "these wounds cannot be blocked (own weapon or action, or the centre space)")
-        if Source(action.source, action.mode) not in available_sources(ctx, state, frame.seat, Ability.PROTECTION):
+        if Source(action.source, action.mode) not in available_sources(ctx, state, frame.seat, _ABILITY_PROTECTION):
             return Refusal(PROTECTION, f"{action.source} ({action.mode}) gives {who} no Protection to use now")
         return None
 
@@ -235,8 +245,8 @@ class WoundsRules(DecisionHandler[Wounds]):
             return replace_top(state, DrawWound(frame.seat, frame.count - 1, frame.origin, frame.attacker))
         action = expect(action, Protect, "wounds: the guard admits only Pass and Protect")
         source = Source(action.source, action.mode)
-        units = max(1, source_units(ctx, state, frame.seat, Ability.PROTECTION, source))
-        state = execute_all(state, spend_source(ctx, state, frame.seat, Ability.PROTECTION, source))
+        units = max(1, source_units(ctx, state, frame.seat, _ABILITY_PROTECTION, source))
+        state = execute_all(state, spend_source(ctx, state, frame.seat, _ABILITY_PROTECTION, source))
         left = max(0, frame.count - units)
         state = log(state, f"{ctx.heroes[frame.seat].value} blocks {frame.count - left} wound(s) with {action.source}")
         if left == 0:
@@ -290,9 +300,9 @@ class ShockRules(DecisionHandler[ShockChoice]):
     """Discard a card, or avoid the shock with Protection."""
 
     def _protections(self, ctx: RulesContext, state: GameState, seat: int) -> list[Source]:
-        if ctx.ruleset.shock_protection is ShockProtection.NOT_AVOIDABLE:
+        if ctx.ruleset.shock_protection is _SHOCKPROTECTION_NOT_AVOIDABLE:
             return []
-        return available_sources(ctx, state, seat, Ability.PROTECTION)
+        return available_sources(ctx, state, seat, _ABILITY_PROTECTION)
 
     def candidates(self, ctx: RulesContext, state: GameState, frame: ShockChoice) -> Iterable[Action]:
         protect = [Protect(frame.seat, s.id, s.mode) for s in self._protections(ctx, state, frame.seat)]
@@ -307,18 +317,18 @@ class ShockRules(DecisionHandler[ShockChoice]):
         if isinstance(action, Protect) and action.seat == frame.seat:
             if Source(action.source, action.mode) in self._protections(ctx, state, frame.seat):
                 return None
-            if ctx.ruleset.shock_protection is ShockProtection.NOT_AVOIDABLE:
+            if ctx.ruleset.shock_protection is _SHOCKPROTECTION_NOT_AVOIDABLE:
                 return Refusal(SHOCK, "under this reading Protection avoids wound tokens, not shocks")
             return Refusal(SHOCK, f"{action.source} ({action.mode}) gives {who} no Protection to use now")
         return Refusal(SHOCK, f"{who} is shocked: discard a card from hand or protect, not {action.kind}")
 
     def apply(self, ctx: RulesContext, state: GameState, frame: ShockChoice, action: Action) -> GameState:
         if isinstance(action, DiscardCard):
-            state = execute(state, MoveCard(action.card, frame.seat, CardZone.HAND, CardZone.PLAYED))
+            state = execute(state, MoveCard(action.card, frame.seat, _CARDZONE_HAND, _CARDZONE_PLAYED))
             return pop(log(state, f"{ctx.heroes[frame.seat].value} is shocked and discards {action.card}"))
         action = expect(action, Protect, "shock: the guard admits only DiscardCard and Protect")
         source = Source(action.source, action.mode)
-        state = execute_all(state, spend_source(ctx, state, frame.seat, Ability.PROTECTION, source))
+        state = execute_all(state, spend_source(ctx, state, frame.seat, _ABILITY_PROTECTION, source))
         return pop(log(state, f"{ctx.heroes[frame.seat].value} avoids the shock"))
 
 
