@@ -115,3 +115,27 @@ def test_random_rotations_collapses_and_ladders() -> None:
         ladders = frozenset(rng.sample(sites, rng.randrange(len(sites) + 1)))
         state = FortressState(rotations, collapsed, ladders)
         assert _parts(fortress.view(state)) == _from_scratch(fortress, state), state
+
+
+def test_views_derived_from_one_turned_platform() -> None:
+    """A view that differs from the last one built by one turned platform is derived from it (``Fortress._turned``,
+    which hands on the rooms of the view it starts from): a random walk of single turns, under collapses and ladder
+    tiles, must give the from-scratch view every time."""
+    fortress = Fortress(default_layout())
+    rng = random.Random(16)
+    sites = sorted(fortress.ladder_sites)
+    derived = 0
+    for _ in range(8):
+        collapsed = frozenset(r for r in fortress.platform_rooms if rng.random() < 0.25)
+        ladders = frozenset(rng.sample(sites, rng.randrange(len(sites) + 1)))
+        rotations = [rng.randrange(6) for _ in fortress.platform_rooms]
+        last = fortress.view(FortressState(tuple(rotations), collapsed, ladders))
+        for _ in range(40):
+            index = rng.randrange(len(rotations))
+            rotations[index] = (rotations[index] + rng.randrange(1, 6)) % 6
+            state = FortressState(tuple(rotations), collapsed, ladders)
+            view = fortress.view(state)
+            assert _parts(view) == _from_scratch(fortress, state), state
+            derived += view.rooms is last.rooms
+            last = view
+    assert derived > 200  # most turns were derived (a turn of a collapsed platform is assembled anew)

@@ -437,14 +437,60 @@ class Fortress:
             for sid, sp in self.spaces.items()
         )
         self._is_stairs = frozenset(sid for sid, sp in self.spaces.items() if sp.kind.is_stairs)
+        # per platform, the fixed spaces its corridors reach at one rotation or another (in layout order)
+        self._platform_reach: list[tuple[SpaceId, ...]] = [
+            tuple(dict.fromkeys(x for touches in per for x, _, _ in touches)) for per in self._platform_touches
+        ]
+        # the last view built for each set of collapsed rooms and ladder tiles, with the rotations it was built for: a
+        # view that differs from it by one turned platform is derived from it (see _turned), not assembled anew
+        self._last_views: dict[tuple[frozenset[str], frozenset[SpaceId]], tuple[tuple[int, ...], FortressView]] = {}
 
     def _build_view(self, state: FortressState) -> FortressView:
         if len(state.rotations) != len(self.platform_rooms):
             raise ValueError(f"state has {len(state.rotations)} rotations for {len(self.platform_rooms)} platforms")
-        ladders, collapsed, rotations = state.ladders, state.collapsed, state.rotations
-        turning = [
-            None if room in collapsed else rotations[index] % 6 for index, room in enumerate(self.platform_rooms)
-        ]
+        key = (state.collapsed, state.ladders)
+        last = self._last_views.get(key)
+        view: FortressView | None = None
+        if last is not None:
+            turned = [i for i, (a, b) in enumerate(zip(last[0], state.rotations, strict=True)) if (a - b) % 6]
+            if len(turned) == 1 and self.platform_rooms[turned[0]] not in state.collapsed:
+                view = self._turned(last[1], state, turned[0])
+        if view is None:
+            view = self._assemble(state)
+        if len(self._last_views) >= _LAST_VIEWS_MAX:
+            self._last_views.clear()
+        self._last_views[key] = (state.rotations, view)
+        return view
+
+    def _turned(self, before: FortressView, state: FortressState, platform: int) -> FortressView:
+        """The view of ``state``, which differs from the state of ``before`` only in the rotation of ``platform``
+        (not collapsed): the platform's spaces move and reconnect, and so do the fixed spaces its corridors can
+        reach; everything else, and every order, stays as in ``before`` (the tests compare with a view assembled
+        from scratch)."""
+        steps = state.rotations[platform] % 6
+        cells = dict(before.cells)
+        cells.update(self._platform_cells[platform][steps])  # the same keys: the order of ``cells`` is kept
+        entries = dict(self._platform_entries[platform][steps])
+        volatile = self._volatile(state)
+        fixed_entries = self._fixed_entries
+        for sid in self._platform_reach[platform]:  # the only fixed spaces whose corridors the turn can change
+            found = volatile.get(sid)
+            entries[sid] = fixed_entries[sid] if found is None else _entry(dict(sorted(found.items())))
+        corridors = dict(before.corridors)
+        neighbours = dict(before.neighbours)
+        adjacent = dict(before.adjacent)
+        exits = dict(before.exits)
+        stairs = before.stairs  # the same spaces are in play, in the same order
+        is_stairs = self._is_stairs
+        for sid, entry in entries.items():
+            corridors[sid], neighbours[sid], adjacent[sid] = entry
+            exits[sid] = entry[1] + tuple(o for o in stairs if o != sid) if sid in is_stairs else entry[1]
+        at = {cell: sid for sid, cell in cells.items()}
+        return FortressView(cells, at, corridors, stairs, before.rooms, neighbours, adjacent, exits)
+
+    def _volatile(self, state: FortressState) -> dict[SpaceId, dict[int, SpaceId]]:
+        """The corridor maps of the fixed spaces that the platforms standing in ``state`` and its ladder tiles
+        reach, by direction (not yet in direction order); other fixed spaces keep their fixed map."""
         volatile: dict[SpaceId, dict[int, SpaceId]] = {}
 
         def touch(touches: tuple[tuple[SpaceId, int, SpaceId], ...]) -> None:
@@ -453,11 +499,20 @@ class Fortress:
                     volatile[x] = dict(self._fixed_entries[x][0])
                 volatile[x][d] = y
 
-        for index, steps in enumerate(turning):
-            if steps is not None:
-                touch(self._platform_touches[index][steps])
-        for sid in sorted(ladders):  # sorted, though each space's map is put in direction order anyway
+        for index, room in enumerate(self.platform_rooms):
+            if room not in state.collapsed:
+                touch(self._platform_touches[index][state.rotations[index] % 6])
+        for sid in sorted(state.ladders):  # sorted, though each space's map is put in direction order anyway
             touch(self._ladder_touches[sid])
+        return volatile
+
+    def _assemble(self, state: FortressState) -> FortressView:
+        """The view of ``state``, assembled from the per-rotation pieces."""
+        ladders, collapsed, rotations = state.ladders, state.collapsed, state.rotations
+        turning = [
+            None if room in collapsed else rotations[index] % 6 for index, room in enumerate(self.platform_rooms)
+        ]
+        volatile = self._volatile(state)
         cells: dict[SpaceId, Hex] = {}
         entries: dict[SpaceId, _Entry] = {}
         fixed_entries, volatile_spaces = self._fixed_entries, self._changing_spaces
@@ -531,6 +586,8 @@ class Fortress:
 
 _COMPILED: dict[int, tuple[Layout, Fortress]] = {}
 _COMPILED_MAX = 16
+#: Sets of collapsed rooms and ladder tiles whose last view a fortress keeps to derive the next one from.
+_LAST_VIEWS_MAX = 256
 
 
 _Entry = tuple[Mapping[int, SpaceId], tuple[SpaceId, ...], frozenset[SpaceId]]
