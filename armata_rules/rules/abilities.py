@@ -147,30 +147,30 @@ interpretation(
 )
 
 _MOVE_ABILITIES = (
-    _ABILITY_HEAL,
-    _ABILITY_MECHANICS,
-    _ABILITY_LEAP,
-    _ABILITY_PACK,
-    _ABILITY_STEALTH,
-    _ABILITY_RECOVERY,
-    _ABILITY_RETRIEVAL,
-    _ABILITY_GATES_OF_HELL,
+    Ability.HEAL,
+    Ability.MECHANICS,
+    Ability.LEAP,
+    Ability.PACK,
+    Ability.STEALTH,
+    Ability.RECOVERY,
+    Ability.RETRIEVAL,
+    Ability.GATES_OF_HELL,
 )
 _FIGHT_ABILITIES = (Ability.HEAL, Ability.RECOVERY, Ability.RETRIEVAL)
 # Leap and Pack cannot avoid a fight (peg19.en:1072); Stealth serves a move only
 _ENCOUNTER_PENDING_ABILITIES = tuple(
-    a for a in _MOVE_ABILITIES if a not in (_ABILITY_LEAP, _ABILITY_PACK, _ABILITY_STEALTH)
+    a for a in _MOVE_ABILITIES if a not in (Ability.LEAP, Ability.PACK, Ability.STEALTH)
 )
 _FIGHT_PHASE_ABILITIES = tuple(a for a in _MOVE_ABILITIES if a is not Ability.STEALTH)
 _RULE = {
-    _ABILITY_HEAL: ICON_USE,
-    _ABILITY_MECHANICS: MECHANICS,
-    _ABILITY_LEAP: LEAP,
-    _ABILITY_PACK: PACK,
-    _ABILITY_STEALTH: STEALTH,
-    _ABILITY_RECOVERY: RECOVERY,
-    _ABILITY_RETRIEVAL: RETRIEVAL,
-    _ABILITY_GATES_OF_HELL: GATES,
+    Ability.HEAL: ICON_USE,
+    Ability.MECHANICS: MECHANICS,
+    Ability.LEAP: LEAP,
+    Ability.PACK: PACK,
+    Ability.STEALTH: STEALTH,
+    Ability.RECOVERY: RECOVERY,
+    Ability.RETRIEVAL: RETRIEVAL,
+    Ability.GATES_OF_HELL: GATES,
 }
 
 
