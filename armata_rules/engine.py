@@ -27,13 +27,11 @@ from armata_rules.board.loader import default_layout
 from armata_rules.board.placement import legal_ladder_sites
 from armata_rules.components.icons import Hero
 from armata_rules.components.pack import DataPack, default_pack
-from armata_rules.errors import EngineInvariantError, expect
+from armata_rules.errors import expect
 from armata_rules.frames import Frame
-from armata_rules.immutable import memo, replace
 from armata_rules.observation import Observation, observe
-from armata_rules.rules import HANDLERS
-from armata_rules.rules.awards import follow_rebel
 from armata_rules.rules.context import RulesContext
+from armata_rules.rules.dispatch import apply_checked, apply_listed, checked_state, listed_actions, top
 from armata_rules.rules.handlers import ChanceHandler, DecisionHandler, Handler
 from armata_rules.rules.registry import RuleViolation, rule
 from armata_rules.rules.settle import pick, settle
@@ -95,19 +93,6 @@ def _check_setup_types(
         raise GameSetupError(f"chance must be 'auto' or 'explicit'; got {chance!r:.40}")
 
 
-def _check_state(state: object) -> None:
-    if not isinstance(state, GameState):
-        raise TypeError(f"not a GameState: {type(state).__name__}")
-
-
-def _holds(actions: list[Action], action: object) -> bool:
-    """Whether ``action`` is one of the very objects in ``actions`` (identity, not equality)."""
-    for listed in actions:  # noqa: SIM110 - a plain loop: any() over a generator costs more on the hot path
-        if listed is action:
-            return True
-    return False
-
-
 class Game:
     """A game's fixed facts (ruleset, data pack, fortress, heroes, seed) and the operations on its states."""
 
@@ -116,6 +101,7 @@ class Game:
             raise GameSetupError(f"chance must be 'auto' or 'explicit'; got {chance!r}")
         self.ctx = ctx
         self.chance: ChanceMode = chance
+        self._auto_chance = chance == "auto"
         # the key under which this game's legal actions are kept on a state (a fresh object: no other game shares
         # it, and a state keeps it alive as long as it keeps the list)
         self._legal_key: tuple[str, object] = ("legal_actions", object())
@@ -196,35 +182,16 @@ class Game:
     def legal_actions(self, state: GameState) -> list[Action]:
         """Every legal action now, in a stable order: for a simultaneous decision, those of every hero still to
         decide; at a chance frame, the chance outcomes; at the end of the game, none. ``TypeError`` if ``state`` is
-        not a :class:`GameState`."""
-        _check_state(state)
-        return list(self._legal(state))  # a copy: the kept list must not change under the caller
+        not a :class:`GameState`.
 
-    def _legal(self, state: GameState) -> list[Action]:
-        """The legal actions, listed once per state and kept on it (the state is immutable).
-
-        ``apply`` shares the work: an action that *is* one of these objects was built by the rules and let
-        through by the guard, so it is neither type-checked nor guarded again.
+        The list is made once per state and kept on it (the state is immutable); each call returns a copy, so the
+        kept list cannot change under a caller.
         """
-        cache = memo(state)
-        found: list[Action] | None = cache.get(self._legal_key)
-        if found is not None:
-            return found
-        frame, handler = self._top(state)
-        if frame is None or handler is None:
-            found = []
-        elif isinstance(handler, ChanceHandler):
-            found = [outcome for outcome, _ in handler.outcomes(self.ctx, state, frame)]
-        else:
-            handler = expect(handler, DecisionHandler, "engine.legal_actions")  # the guard admitted only this kind
-            found = handler.legal(self.ctx, state, frame)
-        cache[self._legal_key] = found
-        return found
+        return list(listed_actions(self.ctx, self._legal_key, state))
 
     def chance_outcomes(self, state: GameState) -> list[tuple[ChanceOutcome, float]]:
         """At a chance frame, each outcome with its probability; elsewhere an empty list."""
-        _check_state(state)
-        frame, handler = self._top(state)
+        frame, handler = top(checked_state(state))
         if frame is None or not isinstance(handler, ChanceHandler):
             return []
         return handler.outcomes(self.ctx, state, frame)
@@ -236,27 +203,18 @@ class Game:
         not exactly its annotated type (``AttackStrigoi(0, True, "melee")``, a float seat): a malformed call is a
         programming error, not a move the rules refuse.
         """
-        _check_state(state)
-        frame, handler = self._top(state)
-        listed: list[Action] | None = memo(state).get(self._legal_key)
-        if listed is None or not _holds(listed, action):  # not one of the objects listed for this very state
-            self._refuse_illegal(state, frame, handler, action)
-        if frame is None or handler is None:  # the game is over: _refuse_illegal has raised
-            raise EngineInvariantError("engine.apply: an action was let through after the game ended")
-        if isinstance(handler, ChanceHandler):
-            outcome = expect(action, ChanceOutcome, "engine.apply")  # the check admitted only outcomes
-            new = handler.apply(self.ctx, state, frame, outcome)
-            new = replace(new, chance_count=new.chance_count + 1)
-        else:
-            handler = expect(handler, DecisionHandler, "engine.apply")  # the guard admitted only this kind
-            new = handler.apply(self.ctx, state, frame, action)
-        # the Rebel follows a third reward card "as soon as" it is drawn, whatever rule drew it
-        return follow_rebel(self.ctx, state, self._settle(new))
+        # an action that *is* one of the objects listed for this very state was built by the rules and let through
+        # by the guard: it is neither type-checked nor guarded again
+        new = apply_listed(self.ctx, self._legal_key, self._auto_chance, state, action)
+        if new is None:
+            state = checked_state(state)
+            frame, handler = top(state)
+            new = apply_checked(self.ctx, self._auto_chance, state, self._allowed(state, frame, handler, action))
+        return new
 
-    def _refuse_illegal(
-        self, state: GameState, frame: Frame | None, handler: Handler[Any] | None, action: object
-    ) -> None:
-        """Raise ``TypeError`` for a malformed action, ``RuleViolation`` for one the rules refuse now."""
+    def _allowed(self, state: GameState, frame: Frame | None, handler: Handler[Any] | None, action: object) -> Action:
+        """``action``, which the rules allow now; ``TypeError`` for a malformed action, ``RuleViolation`` for one the
+        rules refuse now."""
         if not isinstance(action, Action):
             raise TypeError(f"not an action: {action!r:.80}")
         wrong = check_action_types(action)
@@ -269,11 +227,12 @@ class Game:
                 raise RuleViolation(
                     CHANCE, f"chance decides now ({frame.to_act().decision}); {action} is not an outcome"
                 )
-            return
+            return action
         handler = expect(handler, DecisionHandler, "engine.apply")  # the guard admitted only this kind
         refusal = handler.guard(self.ctx, state, frame, action)
         if refusal is not None:
             raise RuleViolation(refusal.rule, refusal.message, action)
+        return action
 
     def resolve_chance(self, state: GameState) -> GameState:
         """At a chance frame, apply the outcome the seeded generator picks; elsewhere return ``state``."""
@@ -294,15 +253,9 @@ class Game:
         return {Outcome.POWERWOLF_WIN: 1.0, Outcome.STRIGOI_WIN: -1.0, None: 0.0}[state.outcome]
 
     # ------------------------------------------------------------------------------------------ internals
-    def _top(self, state: GameState) -> tuple[Frame | None, Handler[Any] | None]:
-        if state.outcome is not None or not state.frames:
-            return None, None
-        frame = state.frames[-1]
-        return frame, HANDLERS[type(frame)]
-
     def _pick(self, state: GameState, outcomes: list[tuple[ChanceOutcome, float]]) -> ChanceOutcome:
         return pick(self.seed, state, outcomes)
 
     def _settle(self, state: GameState) -> GameState:
         """Run automatic frames (and, in auto mode, chance) until a decision is due or the game is over."""
-        return settle(self.ctx, state, self.chance == "auto")
+        return settle(self.ctx, state, self._auto_chance)
