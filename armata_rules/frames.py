@@ -6,6 +6,10 @@ compound choices become sequences of small ones closed by a "done". Frames are p
 live in :mod:`armata_rules.rules`.
 
 *Automatic* frames need no decision: the engine runs them at once (the end of a round, a reveal).
+
+Each frame with fields writes its ``__init__`` (see :func:`~armata_rules.immutable.frozen_init`): the engine builds
+several frames a decision, and in the compiled build a hand-written one is native code where the one
+:mod:`dataclasses` generates stays interpreted. A frame without fields takes ``object.__init__``.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from armata_rules.fast_enum import FastEnum
-from armata_rules.immutable import Value
+from armata_rules.immutable import Value, frozen_init
 
 __all__ = [
     "Automatic",
@@ -101,17 +105,23 @@ class Automatic(Frame):
 
 
 # ------------------------------------------------------------------------------------------------ setup
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, frozen=True, slots=True)
 class SetupLadder(Frame):
     """Setup step 2: the hero in ``seat`` places a ladder tile and stands on it (peg19.en:716-718)."""
 
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # type: ignore[misc]
+
     def to_act(self) -> ToAct:
         return ToAct(DecisionKind.PLAYER, (self.seat,), "place_ladder")
 
 
-@dataclass(frozen=True, slots=True)
+frozen_init(SetupLadder)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class PlaceStrigoi(Frame):
     """Start of round 2: each Strigoi goes, at random, to a different marked space (peg19.en:714)."""
 
@@ -120,80 +130,123 @@ class PlaceStrigoi(Frame):
 
 
 # ------------------------------------------------------------------------------------------------ the round
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, frozen=True, slots=True)
 class ChooseCards(Frame):
     """Phase 1: the heroes in ``waiting`` still choose their card, secretly and simultaneously (peg19.en:742)."""
 
     waiting: tuple[int, ...]
 
+    def __init__(self, waiting: tuple[int, ...]) -> None:
+        self.waiting = waiting  # type: ignore[misc]
+
     def to_act(self) -> ToAct:
         return ToAct(DecisionKind.SIMULTANEOUS, self.waiting, "choose_card")
 
 
-@dataclass(frozen=True, slots=True)
+frozen_init(ChooseCards)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class ChanceOrder(Frame):
     """Heroes ``tied`` on the same initiative value are ordered by a fair draw (a reading of the silent text)."""
 
     tied: tuple[int, ...]
 
+    def __init__(self, tied: tuple[int, ...]) -> None:
+        self.tied = tied  # type: ignore[misc]
+
     def to_act(self) -> ToAct:
         return ToAct(DecisionKind.CHANCE, (), "order_ties")
 
 
-@dataclass(frozen=True, slots=True)
+frozen_init(ChanceOrder)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class StartRound(Automatic):
     """A new round begins: the Strigoi arrive in round 2, then Phase 1 (peg19.en:730-742)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, frozen=True, slots=True)
 class NextTurn(Automatic):
     """Start the turn of the next hero in initiative order, or close Phase 2 (peg19.en:831)."""
 
     index: int
 
+    def __init__(self, index: int) -> None:
+        self.index = index  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+frozen_init(NextTurn)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class EndTurn(Automatic):
     """The active hero's turn is over (peg19.en:831)."""
 
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+frozen_init(EndTurn)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class EndRound(Automatic):
     """The end of the round: played cards to the discard pile, empty hands take theirs back (peg19.en:1150-1158)."""
 
 
 # ------------------------------------------------------------------------------------------------ a turn
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, frozen=True, slots=True)
 class MoveFrame(Frame):
     """Phase 2a: the active hero takes steps one at a time, or stops (peg19.en:760-767)."""
 
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # type: ignore[misc]
+
     def to_act(self) -> ToAct:
         return ToAct(DecisionKind.PLAYER, (self.seat,), "move")
 
 
-@dataclass(frozen=True, slots=True)
+frozen_init(MoveFrame)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class FightPhase(Frame):
     """Phase 2b: the active hero fights the encounter it stopped on, attacks a Strigoi, or passes."""
 
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # type: ignore[misc]
+
     def to_act(self) -> ToAct:
         return ToAct(DecisionKind.PLAYER, (self.seat,), "fight")
 
 
-@dataclass(frozen=True, slots=True)
+frozen_init(FightPhase)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class EncounterDone(Automatic):
     """The encounter on ``space`` is over: a fight token goes there (peg19.en:797)."""
 
     seat: int
     space: str
 
+    def __init__(self, seat: int, space: str) -> None:
+        self.seat = seat  # type: ignore[misc]
+        self.space = space  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+frozen_init(EncounterDone)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class DrawEncounter(Frame):
     """Flip the top token of the red or grey stack (peg19.en:771); ``peeked`` if Stealth was used."""
 
@@ -202,11 +255,20 @@ class DrawEncounter(Frame):
     peeked: bool = False
     from_monk: bool = False
 
+    def __init__(self, seat: int, colour: str, peeked: bool = False, from_monk: bool = False) -> None:
+        self.seat = seat  # type: ignore[misc]
+        self.colour = colour  # type: ignore[misc]
+        self.peeked = peeked  # type: ignore[misc]
+        self.from_monk = from_monk  # type: ignore[misc]
+
     def to_act(self) -> ToAct:
         return ToAct(DecisionKind.CHANCE, (), f"draw_{self.colour}")
 
 
-@dataclass(frozen=True, slots=True)
+frozen_init(DrawEncounter)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class EncounterChoice(Frame):
     """A flipped token asks for a choice: fight or decline a peeked monster; free or attack a monk."""
 
@@ -214,11 +276,19 @@ class EncounterChoice(Frame):
     token: str
     peeked: bool
 
+    def __init__(self, seat: int, token: str, peeked: bool) -> None:
+        self.seat = seat  # type: ignore[misc]
+        self.token = token  # type: ignore[misc]
+        self.peeked = peeked  # type: ignore[misc]
+
     def to_act(self) -> ToAct:
         return ToAct(DecisionKind.PLAYER, (self.seat,), "encounter_choice")
 
 
-@dataclass(frozen=True, slots=True)
+frozen_init(EncounterChoice)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class Fight(Frame):
     """A fight under way: the hero plays rewards, then resolves (peg19.en:775, peg19.en:891-899).
 
@@ -233,22 +303,42 @@ class Fight(Frame):
     counter: bool = False
     self_wounds: int = 0
 
+    def __init__(
+        self, seat: int, foe: str, mode: str = "melee", bonus: int = 0, counter: bool = False, self_wounds: int = 0
+    ) -> None:
+        self.seat = seat  # type: ignore[misc]
+        self.foe = foe  # type: ignore[misc]
+        self.mode = mode  # type: ignore[misc]
+        self.bonus = bonus  # type: ignore[misc]
+        self.counter = counter  # type: ignore[misc]
+        self.self_wounds = self_wounds  # type: ignore[misc]
+
     def to_act(self) -> ToAct:
         return ToAct(DecisionKind.PLAYER, (self.seat,), "fight_rewards")
 
 
-@dataclass(frozen=True, slots=True)
+frozen_init(Fight)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class DrawLoot(Frame):
     """Draw a reward token (``token``) or a reward card (``card``) for ``seat`` (peg19.en:778-779)."""
 
     seat: int
     what: str
 
+    def __init__(self, seat: int, what: str) -> None:
+        self.seat = seat  # type: ignore[misc]
+        self.what = what  # type: ignore[misc]
+
     def to_act(self) -> ToAct:
         return ToAct(DecisionKind.CHANCE, (), f"draw_reward_{self.what}")
 
 
-@dataclass(frozen=True, slots=True)
+frozen_init(DrawLoot)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class Wounds(Frame):
     """Wounds coming at ``seat``: the hero may block them one by one with Protection, then takes the rest.
 
@@ -263,11 +353,23 @@ class Wounds(Frame):
     protectable: bool = True
     attacker: int | None = None
 
+    def __init__(
+        self, seat: int, count: int, origin: str, protectable: bool = True, attacker: int | None = None
+    ) -> None:
+        self.seat = seat  # type: ignore[misc]
+        self.count = count  # type: ignore[misc]
+        self.origin = origin  # type: ignore[misc]
+        self.protectable = protectable  # type: ignore[misc]
+        self.attacker = attacker  # type: ignore[misc]
+
     def to_act(self) -> ToAct:
         return ToAct(DecisionKind.PLAYER, (self.seat,), "protect")
 
 
-@dataclass(frozen=True, slots=True)
+frozen_init(Wounds)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class DrawWound(Frame):
     """Draw one wound token for ``seat`` and flip it (peg19.en:788); ``left`` more follow."""
 
@@ -276,41 +378,68 @@ class DrawWound(Frame):
     origin: str
     attacker: int | None = None
 
+    def __init__(self, seat: int, left: int, origin: str, attacker: int | None = None) -> None:
+        self.seat = seat  # type: ignore[misc]
+        self.left = left  # type: ignore[misc]
+        self.origin = origin  # type: ignore[misc]
+        self.attacker = attacker  # type: ignore[misc]
+
     def to_act(self) -> ToAct:
         return ToAct(DecisionKind.CHANCE, (), "draw_wound")
 
 
-@dataclass(frozen=True, slots=True)
+frozen_init(DrawWound)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class ShockChoice(Frame):
     """A shock wound: discard a card from hand, or avoid it with Protection (peg19.en:1092, peg19.en:1038)."""
 
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # type: ignore[misc]
+
     def to_act(self) -> ToAct:
         return ToAct(DecisionKind.PLAYER, (self.seat,), "shock")
 
 
-@dataclass(frozen=True, slots=True)
+frozen_init(ShockChoice)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class HealChoice(Frame):
     """Heal: each injured hero in ``queue`` discards ``count`` wound tokens of their choice (peg19.en:1046)."""
 
     queue: tuple[tuple[int, int], ...]
 
+    def __init__(self, queue: tuple[tuple[int, int], ...]) -> None:
+        self.queue = queue  # type: ignore[misc]
+
     def to_act(self) -> ToAct:
         return ToAct(DecisionKind.PLAYER, (self.queue[0][0],), "heal")
 
 
-@dataclass(frozen=True, slots=True)
+frozen_init(HealChoice)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class ReactivateChoice(Frame):
     """All fight tokens are on the board: take one back (peg19.en:799)."""
 
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # type: ignore[misc]
+
     def to_act(self) -> ToAct:
         return ToAct(DecisionKind.PLAYER, (self.seat,), "reactivate")
 
 
-@dataclass(frozen=True, slots=True)
+frozen_init(ReactivateChoice)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class RelocateChoice(Frame):
     """Move ``seat`` to a staircase or ladder tile; ``ladder_first`` restricts to ladders while any is free."""
 
@@ -318,36 +447,63 @@ class RelocateChoice(Frame):
     reason: str
     ladder_first: bool = False
 
+    def __init__(self, seat: int, reason: str, ladder_first: bool = False) -> None:
+        self.seat = seat  # type: ignore[misc]
+        self.reason = reason  # type: ignore[misc]
+        self.ladder_first = ladder_first  # type: ignore[misc]
+
     def to_act(self) -> ToAct:
         return ToAct(DecisionKind.PLAYER, (self.seat,), "relocate")
 
 
-@dataclass(frozen=True, slots=True)
+frozen_init(RelocateChoice)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class StrigoiPhase(Automatic):
     """Phase 2c for the active hero's card (peg19.en:803-829)."""
 
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+frozen_init(StrigoiPhase)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class DrawStrigoiToken(Frame):
     """Flip the top Strigoi action token (peg19.en:805)."""
 
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # type: ignore[misc]
+
     def to_act(self) -> ToAct:
         return ToAct(DecisionKind.CHANCE, (), "draw_strigoi_token")
 
 
-@dataclass(frozen=True, slots=True)
+frozen_init(DrawStrigoiToken)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class OfferCounter(Automatic):
     """After a Strigoi's attack: offer a counterattack to ``seats`` in turn, if the altar allows (peg19.en:864)."""
 
     strigoi: int
     seats: tuple[int, ...]
 
+    def __init__(self, strigoi: int, seats: tuple[int, ...]) -> None:
+        self.strigoi = strigoi  # type: ignore[misc]
+        self.seats = seats  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+frozen_init(OfferCounter)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class CounterChoice(Frame):
     """After a Strigoi's attack, ``seat`` may counterattack it (peg19.en:864); ``rest`` may be offered next."""
 
@@ -355,26 +511,41 @@ class CounterChoice(Frame):
     strigoi: int
     rest: tuple[int, ...] = ()
 
+    def __init__(self, seat: int, strigoi: int, rest: tuple[int, ...] = ()) -> None:
+        self.seat = seat  # type: ignore[misc]
+        self.strigoi = strigoi  # type: ignore[misc]
+        self.rest = rest  # type: ignore[misc]
+
     def to_act(self) -> ToAct:
         return ToAct(DecisionKind.PLAYER, (self.seat,), "counterattack")
 
 
-@dataclass(frozen=True, slots=True)
+frozen_init(CounterChoice)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class CollapseEscape(Frame):
     """A platform collapses: each hero on it in ``queue`` escapes with Leap or falls (peg19.en:915-922)."""
 
     room: str
     queue: tuple[int, ...]
 
+    def __init__(self, room: str, queue: tuple[int, ...]) -> None:
+        self.room = room  # type: ignore[misc]
+        self.queue = queue  # type: ignore[misc]
+
     def to_act(self) -> ToAct:
         return ToAct(DecisionKind.PLAYER, (self.queue[0],), "escape")
 
 
-@dataclass(frozen=True, slots=True)
+frozen_init(CollapseEscape)
+
+
+@dataclass(init=False, frozen=True, slots=True)
 class PhaseThree(Automatic):
     """Phase 3: the additional Strigoi turn, when no Strigoi attacked this round (peg19.en:833-841)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, frozen=True, slots=True)
 class GrantAwards(Automatic):
     """Advanced action cards earned are added to hands (end of turn, or at once, by reading)."""

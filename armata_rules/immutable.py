@@ -87,10 +87,12 @@ def share_memo(source: Memo, target: Memo) -> None:
 
 def frozen_init(cls: type[T]) -> type[T]:
     """Check in the frozen dataclass ``cls`` (declared ``init=False``), whose ``__init__`` is written by hand as one
-    ``self.field = field  # type: ignore[misc]`` per init field, in field order, with the fields' defaults, and
-    which defines ``_replace(self, changes, /)``: the copy through the constructor that :func:`replace` uses for
-    a native instance (a native instance cannot change class, so there is no draft twin; and a compiled method
-    builds it far faster than a generated interpreted copier could).
+    ``self.field = field  # type: ignore[misc]`` per init field, in field order, with the fields' defaults.
+
+    It may define ``_replace(self, changes, /)``, the copy through the constructor that :func:`replace` uses for a
+    native instance (a native instance cannot change class, so there is no draft twin): a compiled method builds it
+    far faster than the generic copier that a class without one gets (:func:`_constructor_copier`), so the classes
+    the engine copies on every decision write it.
 
     A field computed from the others (``init=False``) is set by ``__post_init__``, which the hand-written
     ``__init__`` calls last, as the generated one would.
@@ -99,8 +101,6 @@ def frozen_init(cls: type[T]) -> type[T]:
     ``__setattr__``, so it is replaced by one that sets each field as :mod:`dataclasses` does; the hand-written one is
     kept as ``__wrapped__``, and a test checks that it matches the fields.
     """
-    if "_replace" not in cls.__dict__:
-        raise TypeError(f"{cls.__qualname__} writes its own __init__ and must define _replace(self, changes, /) too")
     written = cls.__dict__["__init__"]
     if isinstance(written, FunctionType):  # interpreted: give it a working __init__
         standard = _standard_init(cls)
@@ -162,8 +162,8 @@ def _make_copier(cls: type) -> Copier:
     fields = dataclasses.fields(cls)
     names = tuple(f.name for f in fields)
     if cls in HAND_WRITTEN_INITS and not isinstance(cls.__dict__["__init__"], FunctionType):
-        own: Copier = getattr(cls, "_replace")  # noqa: B009 - every checked-in class defines it
-        return own
+        own: Copier | None = getattr(cls, "_replace", None)
+        return _constructor_copier(cls) if own is None else own
     if not all(f.init for f in fields) or "__post_init__" in dir(cls):
         return _standard_copier
     if "__slots__" not in cls.__dict__:
@@ -173,6 +173,18 @@ def _make_copier(cls: type) -> Copier:
 
 def _standard_copier(obj: Any, changes: dict[str, Any]) -> Any:
     return dataclasses.replace(obj, **changes)
+
+
+def _constructor_copier(cls: type) -> Copier:
+    """``copier(obj, changes)`` for a native class without ``_replace``: its constructor, given each init field
+    from ``changes`` or else from ``obj``."""
+    names = tuple(f.name for f in dataclasses.fields(cls) if f.init)
+
+    def copier(obj: Any, changes: dict[str, Any]) -> Any:
+        check_changes(cls, changes)
+        return cls(*[changes[name] if name in changes else getattr(obj, name) for name in names])
+
+    return copier
 
 
 def _slot_copier(cls: type, names: tuple[str, ...]) -> Copier:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ast
 import copy
 import dataclasses
 import inspect
@@ -11,14 +12,17 @@ import os
 import pickle
 import random
 import types
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from armata_rules import Game
+from armata_rules import frames as frames_module
 from armata_rules.board.books import BookTarget, BookTargetKind
 from armata_rules.board.sight import SightLine
-from armata_rules.immutable import HAND_WRITTEN_INITS, Memo, Value, frozen_init, memo, replace
+from armata_rules.frames import Frame
+from armata_rules.immutable import HAND_WRITTEN_INITS, Memo, Value, _constructor_copier, frozen_init, memo, replace
 from armata_rules.rules.handlers import Refusal
 from armata_rules.rules.movement import MOVE_STEP, MOVE_STOP
 from armata_rules.rules.sources import Source
@@ -213,13 +217,57 @@ def test_frozen_init_refuses_a_field_it_cannot_set_plainly() -> None:
         def __init__(self, a: int) -> None:
             self.a = a  # type: ignore[misc]
 
-    with pytest.raises(TypeError, match="must define _replace"):
-        frozen_init(_NoCopy)
+    try:
+        assert frozen_init(_NoCopy) is _NoCopy  # no _replace: copied through its constructor
+        assert replace(_NoCopy(1), a=2) == _NoCopy(2)
+        with pytest.raises(TypeError, match="'b'"):
+            replace(_NoCopy(1), b=2)
+    finally:
+        HAND_WRITTEN_INITS.remove(_NoCopy)  # a test class: the other tests go over the engine's own
+
+
+@pytest.mark.parametrize("cls", [c for c in HAND_WRITTEN_INITS if not hasattr(c, "_replace")], ids=str)
+def test_the_constructor_copier_changes_exactly_the_named_field(cls: type) -> None:
+    """A class without ``_replace`` (the frames) is copied through its constructor on the compiled build: the copier
+    agrees with dataclasses.replace for every field, and refuses an unknown one."""
+    a, b = _values_outside_states()[cls][:2]
+    copier = _constructor_copier(cls)
+    assert copier(a, {}) == a and copier(a, {}) is not a
+    for field in dataclasses.fields(cls):
+        value = getattr(b, field.name)
+        mine = copier(a, {field.name: value})
+        assert mine == dataclasses.replace(a, **{field.name: value}) and getattr(mine, field.name) is value
+    with pytest.raises(TypeError, match="has no field 'colour_of'"):
+        copier(a, {"colour_of": 1})
+
+
+def _frame_examples(cls: type) -> list[object]:
+    """Two instances of the frame class ``cls`` that differ in every field (made from the field types)."""
+    samples: dict[str, tuple[object, object]] = {
+        "int": (1, 2),
+        "str": ("a", "b"),
+        "bool": (True, False),
+        "int | None": (None, 3),
+        "tuple[int, ...]": ((1,), (2, 3)),
+        "tuple[tuple[int, int], ...]": (((0, 1),), ((1, 2),)),
+    }
+    return [cls(*[samples[written][i] for written in _annotations_as_written(cls)]) for i in (0, 1)]
+
+
+def _annotations_as_written(cls: type) -> list[str]:
+    """The field annotations of the frame class ``cls``, read from the source (the compiled build keeps only the
+    outer types: ``tuple`` for ``tuple[int, ...]``)."""
+    source = Path(frames_module.__file__).with_name("frames.py").read_text(encoding="utf-8")
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+            return [ast.unparse(n.annotation) for n in node.body if isinstance(n, ast.AnnAssign)]
+    raise AssertionError(f"no class {cls.__name__} in frames.py")
 
 
 def _values_outside_states() -> dict[type, list[object]]:
     """Distinct instances of each checked-in class that is no part of a game state."""
-    return {
+    frames = {cls: _frame_examples(cls) for cls in HAND_WRITTEN_INITS if issubclass(cls, Frame)}
+    return frames | {
         Source: [Source("c1", "card"), Source("t2", "token"), Source("c1", "wild")],
         SightLine: [SightLine(0, (("a1", 1), ("a2", 2))), SightLine(3, ()), SightLine(3, (("b1", 1),))],
         Refusal: [Refusal(MOVE_STEP, "no"), Refusal(MOVE_STOP, "not yet"), Refusal(MOVE_STOP, "no")],
@@ -251,6 +299,8 @@ def test_each_hand_written_copy_changes_exactly_the_named_field() -> None:
     instances met in play: a field copied from the wrong attribute would show as a difference."""
     checked = 0
     for cls, instances in (_instances_met_in_play() | _values_outside_states()).items():
+        if not hasattr(cls, "_replace"):
+            continue  # copied through the constructor: test_the_constructor_copier_changes_exactly_the_named_field
         assert len(instances) >= 2, cls
         for a, b in itertools.pairwise(instances):
             assert cls._replace(a, {}) == a and cls._replace(a, {}) is not a  # type: ignore[attr-defined]
