@@ -178,21 +178,44 @@ class HeroState(Memo):
         self.card_wound_taken = card_wound_taken  # type: ignore[misc]
 
     def _replace(self, changes: dict[str, Any], /) -> HeroState:
-        """See :meth:`Blood._replace`."""
-        check_changes(HeroState, changes)
-        return HeroState(
-            changes.get("hero", self.hero),
-            changes.get("position", self.position),
-            changes.get("hand", self.hand),
-            changes.get("chosen", self.chosen),
-            changes.get("played", self.played),
-            changes.get("discard", self.discard),
-            changes.get("tokens", self.tokens),
-            changes.get("wounds", self.wounds),
-            changes.get("earned", self.earned),
-            changes.get("spent", self.spent),
-            changes.get("card_wound_taken", self.card_wound_taken),
-        )
+        """See :meth:`GameState._replace`: a loop over ``changes``, tested in the order the engine changes them most."""
+        hero = self.hero
+        position = self.position
+        hand = self.hand
+        chosen = self.chosen
+        played = self.played
+        discard = self.discard
+        tokens = self.tokens
+        wounds = self.wounds
+        earned = self.earned
+        spent = self.spent
+        card_wound_taken = self.card_wound_taken
+        for name, value in changes.items():
+            if name == "position":
+                position = value
+            elif name == "hand":
+                hand = value
+            elif name == "spent":
+                spent = value
+            elif name == "played":
+                played = value
+            elif name == "chosen":
+                chosen = value
+            elif name == "discard":
+                discard = value
+            elif name == "tokens":
+                tokens = value
+            elif name == "wounds":
+                wounds = value
+            elif name == "earned":
+                earned = value
+            elif name == "card_wound_taken":
+                card_wound_taken = value
+            elif name == "hero":
+                hero = value
+            else:
+                check_changes(HeroState, {name: value})  # raises: no such field
+        return HeroState(hero, position, hand, chosen, played, discard, tokens, wounds, earned, spent, card_wound_taken)
 
     def moved_to(self, space: SpaceId | None) -> HeroState:
         """This hero on ``space``, sharing this hero's cache (which never depends on the position): a step keeps
@@ -290,20 +313,45 @@ class TurnState(Value):
         self.stealth_peeked = stealth_peeked  # type: ignore[misc]
 
     def _replace(self, changes: dict[str, Any], /) -> TurnState:
-        """See :meth:`Blood._replace`."""
-        check_changes(TurnState, changes)
+        """See :meth:`GameState._replace`."""
+        seat = self.seat
+        steps_left = self.steps_left
+        moved = self.moved
+        encountered = self.encountered
+        fought = self.fought
+        engaged = self.engaged
+        stealthy = self.stealthy
+        declined = self.declined
+        token = self.token
+        trail = self.trail
+        stealth_peeked = self.stealth_peeked
+        for name, value in changes.items():
+            if name == "steps_left":
+                steps_left = value
+            elif name == "trail":
+                trail = value
+            elif name == "moved":
+                moved = value
+            elif name == "encountered":
+                encountered = value
+            elif name == "engaged":
+                engaged = value
+            elif name == "fought":
+                fought = value
+            elif name == "token":
+                token = value
+            elif name == "stealthy":
+                stealthy = value
+            elif name == "declined":
+                declined = value
+            elif name == "stealth_peeked":
+                stealth_peeked = value
+            elif name == "seat":
+                seat = value
+            else:
+                check_changes(TurnState, {name: value})  # raises: no such field
         return TurnState(
-            changes.get("seat", self.seat),
-            changes.get("steps_left", self.steps_left),
-            changes.get("moved", self.moved),
-            changes.get("encountered", self.encountered),
-            changes.get("fought", self.fought),
-            changes.get("engaged", self.engaged),
-            changes.get("stealthy", self.stealthy),
-            changes.get("declined", self.declined),
-            changes.get("token", self.token),
-            changes.get("trail", self.trail),
-            changes.get("stealth_peeked", self.stealth_peeked),
+            seat, steps_left, moved, encountered, fought, engaged, stealthy, declined, token, trail, stealth_peeked
         )
 
 

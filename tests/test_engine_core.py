@@ -256,3 +256,14 @@ def test_interned_actions_are_shared_values_of_their_own_class() -> None:
     assert interned(Step, 0, "a1") is interned(Step, 0, "a1") == Step(0, "a1")
     assert interned(Step, 1, "a1") != interned(Step, 0, "a1")
     assert type(interned(RebelDraw, 0)) is RebelDraw and type(interned(EndMove, 0)) is EndMove
+
+
+def test_each_class_of_interned_actions_has_a_bounded_table() -> None:
+    from armata_rules.interning import _INTERNED, interned
+
+    first = interned(Step, 0, "bound-0")
+    for i in range(1, 50_001):
+        interned(Step, 0, f"bound-{i}")
+    assert 0 < len(_INTERNED[Step]) <= 50_000  # emptied once when full, then refilled
+    assert interned(Step, 0, "bound-0") == first  # built anew after the table was emptied: still an equal value
+    assert interned(EndMove, 0) is interned(EndMove, 0)  # other classes keep their own tables
