@@ -57,10 +57,15 @@ class Value:
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Memo(Value):
-    """Base class of immutable values that cache data derived from themselves (see :func:`memo`)."""
+    """Base class of immutable values that cache data derived from themselves (see :func:`memo`).
+
+    A subclass's hand-written ``__init__`` sets ``_memo`` to ``None``: compiled, reading a slot never set raises
+    ``AttributeError`` inside :func:`memo`'s ``getattr``, and building that exception cost more than the rest of the
+    call, for every new state and hero.
+    """
 
     __slots__ = ("_memo",)
-    _memo: dict[object, Any]
+    _memo: dict[object, Any] | None
 
 
 def memo(obj: Memo) -> dict[object, Any]:

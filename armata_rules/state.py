@@ -176,6 +176,7 @@ class HeroState(Memo):
         self.earned = earned  # type: ignore[misc]
         self.spent = spent  # type: ignore[misc]
         self.card_wound_taken = card_wound_taken  # type: ignore[misc]
+        self._memo = None  # type: ignore[misc]  # no cache yet (see Memo); the slot is Memo's
 
     def _replace(self, changes: dict[str, Any], /) -> HeroState:
         """See :meth:`GameState._replace`: a loop over ``changes``, tested in the order the engine changes them most."""
@@ -536,6 +537,7 @@ class GameState(Memo):
         self.chance_count = chance_count  # type: ignore[misc]
         self.outcome = outcome  # type: ignore[misc]
         self.log = log  # type: ignore[misc]
+        self._memo = None  # type: ignore[misc]  # no cache yet (see Memo); the slot is Memo's
 
     def _replace(self, changes: dict[str, Any], /) -> GameState:
         """See :meth:`Blood._replace`. Written as a loop over ``changes`` (about one name a call, tested in the order
