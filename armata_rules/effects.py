@@ -1,7 +1,8 @@
 """The small language of resource changes.
 
 Every change of a counted resource (blood points between supply, altar and inferno; cards between zones; wound
-tokens; fight tokens; ladders; pieces on the board) is an *effect value* defined here. The engine executes effect
+tokens; fight tokens; ladders; pieces on the board) is an *effect value*, defined in
+:mod:`armata_rules.effect_values` (compiled in the compiled build) and re-exported here. The engine executes effect
 values with :func:`armata_rules.rules.executor.execute`; :mod:`armata_rules.verify` encodes the very same values
 symbolically, and runs the very kernels below on Z3 terms, so what is proved is what runs. This module stays Python
 in the compiled build (the kernels take Z3 terms; the engine controls break them here). Effects are total: an effect
@@ -12,10 +13,39 @@ whose precondition fails (moving a card that is not there) raises
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
-from armata_rules.fast_enum import FastEnum
+from armata_rules.effect_values import (
+    AddWound,
+    CardZone,
+    CollapsePlatform,
+    DefeatStrigoi,
+    DestroyLadder,
+    DiscardToStack,
+    DiscardWound,
+    Earn,
+    Effect,
+    GainBlood,
+    GainToken,
+    HandOver,
+    LeaveOnTop,
+    LoseBlood,
+    MoveBlood,
+    MoveCard,
+    MoveHero,
+    PlaceFightToken,
+    PlaceLadderTile,
+    PlaceStrigoi,
+    RaiseSupreme,
+    RemoveFightToken,
+    Reshuffle,
+    RotatePlatform,
+    SetAttackMarker,
+    SpendIcon,
+    SpendToken,
+    TakeFromStack,
+    WoundStrigoi,
+)
 from armata_rules.state import Pool
 
 __all__ = [
@@ -29,6 +59,7 @@ __all__ = [
     "DiscardToStack",
     "DiscardWound",
     "Earn",
+    "Effect",
     "GainBlood",
     "GainToken",
     "HandOver",
@@ -63,80 +94,6 @@ __all__ = [
     "strigoi_win",
     "wound_step",
 ]
-
-
-class CardZone(FastEnum):
-    """Where a hero's card can be."""
-
-    HAND = "hand"
-    CHOSEN = "chosen"  # the card chosen in Phase 1 / played for the round
-    PLAYED = "played"  # other cards in front of the hero this round
-    DISCARD = "discard"
-    REWARD_DECK = "reward_deck"  # face down beside the board; never reshuffled (peg19.en:1028)
-    ADVANCED_SUPPLY = "advanced_supply"  # advanced action cards beside the board (peg19.en:720)
-    BOX = "box"  # removed from the game (peg19.en:1022)
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """Base of effect values."""
-
-
-@dataclass(frozen=True, slots=True)
-class GainBlood(Effect):
-    """A counter from the supply to the altar, unless the altar is at its cap or the supply is empty.
-
-    peg19.en:780 (a blood icon puts a counter on the altar), peg19.en:880 (never more than the cap on the altar).
-    """
-
-    cap: int
-
-
-@dataclass(frozen=True, slots=True)
-class LoseBlood(Effect):
-    """The pack loses a blood point: altar → inferno, or supply → inferno when the altar is empty (peg19.en:870)."""
-
-
-@dataclass(frozen=True, slots=True)
-class MoveCard(Effect):
-    """A card of ``seat`` (or of the board's supplies) moves from one zone to another."""
-
-    card: str
-    seat: int | None
-    source: CardZone
-    target: CardZone
-
-
-@dataclass(frozen=True, slots=True)
-class HandOver(Effect):
-    """A reward card passes from one hero's hand to another's (peg19.en:1030)."""
-
-    card: str
-    giver: int
-    taker: int
-
-
-@dataclass(frozen=True, slots=True)
-class MoveHero(Effect):
-    """The hero in ``seat`` now stands on ``space`` (``None``: off the board)."""
-
-    seat: int
-    space: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class PlaceLadderTile(Effect):
-    """A ladder tile is placed on a ladder site (setup step 2, peg19.en:716)."""
-
-    site: str
-
-
-@dataclass(frozen=True, slots=True)
-class PlaceStrigoi(Effect):
-    """Strigoi number ``index`` (0 Master, 1 Apprentice) now stands on ``space``."""
-
-    index: int
-    space: str | None
 
 
 #: When a list, every executed effect is appended to it (conformance tests read it; the engine never does).
@@ -259,160 +216,6 @@ def may_step(
 
 # ---------------------------------------------------------------------------------------------- stacks and tokens
 STACKS = ("reward_deck", "reward_tokens", "red", "grey", "strigoi_tokens", "wound_stack")
-
-
-@dataclass(frozen=True, slots=True)
-class TakeFromStack(Effect):
-    """Draw ``item`` from stack ``stack`` (its face-up top first, else the face-down part)."""
-
-    stack: str
-    item: str
-
-
-@dataclass(frozen=True, slots=True)
-class DiscardToStack(Effect):
-    """Put ``item`` on the discard pile of ``stack``."""
-
-    stack: str
-    item: str
-
-
-@dataclass(frozen=True, slots=True)
-class LeaveOnTop(Effect):
-    """Leave ``item`` face up on top of ``stack`` (a monster declined with Stealth, peg19.en:1058)."""
-
-    stack: str
-    item: str
-
-
-@dataclass(frozen=True, slots=True)
-class Reshuffle(Effect):
-    """An empty stack takes its discard pile back, shuffled (peg19.en:801, peg19.en:1008)."""
-
-    stack: str
-
-
-@dataclass(frozen=True, slots=True)
-class GainToken(Effect):
-    """The hero in ``seat`` receives reward token ``token``."""
-
-    seat: int
-    token: str
-
-
-@dataclass(frozen=True, slots=True)
-class SpendToken(Effect):
-    """A used reward token goes to the token discard pile (peg19.en:1008)."""
-
-    seat: int
-    token: str
-
-
-@dataclass(frozen=True, slots=True)
-class AddWound(Effect):
-    """Wound token ``wound`` is placed, flipped, in front of the hero (peg19.en:788)."""
-
-    seat: int
-    wound: str
-
-
-@dataclass(frozen=True, slots=True)
-class DiscardWound(Effect):
-    """The hero discards wound token ``wound`` (healed, or reset at the third wound)."""
-
-    seat: int
-    wound: str
-
-
-@dataclass(frozen=True, slots=True)
-class MoveBlood(Effect):
-    """One counter from ``source`` to ``target``, if ``source`` has one (the Strigoi gain one: supply → inferno)."""
-
-    source: Pool
-    target: Pool
-
-
-@dataclass(frozen=True, slots=True)
-class PlaceFightToken(Effect):
-    """A fight token on an encounter space: no encounter there until reactivated (peg19.en:797)."""
-
-    space: str
-
-
-@dataclass(frozen=True, slots=True)
-class RemoveFightToken(Effect):
-    """A fight token leaves the board (reactivation, Gates of Hell, collapse)."""
-
-    space: str
-
-
-@dataclass(frozen=True, slots=True)
-class WoundStrigoi(Effect):
-    """A wound on Strigoi ``index`` (peg19.en:891)."""
-
-    index: int
-
-
-@dataclass(frozen=True, slots=True)
-class DefeatStrigoi(Effect):
-    """Strigoi ``index`` perishes and leaves the board (peg19.en:907)."""
-
-    index: int
-
-
-@dataclass(frozen=True, slots=True)
-class RaiseSupreme(Effect):
-    """Strigoi ``index`` flips to the Supreme side, keeping its wounds (peg19.en:909)."""
-
-    index: int
-
-
-@dataclass(frozen=True, slots=True)
-class RotatePlatform(Effect):
-    """Mechanics: ``room``'s platform (number ``index`` in the fortress's platform order) turns by ``steps`` × 60°,
-    carrying what stands on it (peg19.en:1054)."""
-
-    room: str
-    index: int
-    steps: int
-
-
-@dataclass(frozen=True, slots=True)
-class CollapsePlatform(Effect):
-    """``room``'s platform leaves the game (peg19.en:913)."""
-
-    room: str
-
-
-@dataclass(frozen=True, slots=True)
-class DestroyLadder(Effect):
-    """A Strigoi destroys the ladder tile on ``site`` (peg19.en:818)."""
-
-    site: str
-
-
-@dataclass(frozen=True, slots=True)
-class SetAttackMarker(Effect):
-    """Place (or remove) the Strigoi attack marker on the Master's card (peg19.en:858)."""
-
-    on: bool
-
-
-@dataclass(frozen=True, slots=True)
-class SpendIcon(Effect):
-    """An ability icon of a source is used for the current scope (peg19.en:924, sb19.en:487)."""
-
-    seat: int
-    key: str
-
-
-@dataclass(frozen=True, slots=True)
-class Earn(Effect):
-    """The hero earns the advanced card ``card`` (from beside the board to hand) titled ``title`` (peg19.en:957)."""
-
-    seat: int
-    card: str
-    title: str
 
 
 _EXECUTION = ("blood_after", "execute", "execute_all", "execute_more")

@@ -6,11 +6,13 @@ from __future__ import annotations
 import ast
 import copy
 import dataclasses
+import functools
 import inspect
 import itertools
 import os
 import pickle
 import random
+import sys
 import types
 from pathlib import Path
 from typing import Any
@@ -18,15 +20,15 @@ from typing import Any
 import pytest
 
 from armata_rules import Game
-from armata_rules import frames as frames_module
 from armata_rules.board.books import BookTarget, BookTargetKind
 from armata_rules.board.sight import SightLine
+from armata_rules.effects import CardZone, Effect
 from armata_rules.frames import Frame
 from armata_rules.immutable import HAND_WRITTEN_INITS, Memo, Value, _constructor_copier, frozen_init, memo, replace
 from armata_rules.rules.handlers import Refusal
 from armata_rules.rules.movement import MOVE_STEP, MOVE_STOP
 from armata_rules.rules.sources import Source
-from armata_rules.state import Blood, GameState, HeroState, Log, Stack, StrigoiState, TurnState
+from armata_rules.state import Blood, GameState, HeroState, Log, Pool, Stack, StrigoiState, TurnState
 
 COMPILED = os.environ.get("ARMATA_BUILD") == "compiled"
 
@@ -243,11 +245,14 @@ def test_the_constructor_copier_changes_exactly_the_named_field(cls: type) -> No
         copier(a, {"colour_of": 1})
 
 
-def _frame_examples(cls: type) -> list[object]:
-    """Two instances of the frame class ``cls`` that differ in every field (made from the field types)."""
+def _examples_from_fields(cls: type) -> list[object]:
+    """Two instances of the frame or effect class ``cls`` that differ in every field (made from the field types)."""
     samples: dict[str, tuple[object, object]] = {
         "int": (1, 2),
         "str": ("a", "b"),
+        "str | None": (None, "c"),
+        "CardZone": (CardZone.HAND, CardZone.DISCARD),
+        "Pool": (Pool.SUPPLY, Pool.INFERNO),
         "bool": (True, False),
         "int | None": (None, 3),
         "tuple[int, ...]": ((1,), (2, 3)),
@@ -257,19 +262,26 @@ def _frame_examples(cls: type) -> list[object]:
 
 
 def _annotations_as_written(cls: type) -> list[str]:
-    """The field annotations of the frame class ``cls``, read from the source (the compiled build keeps only the
-    outer types: ``tuple`` for ``tuple[int, ...]``)."""
-    source = Path(frames_module.__file__).with_name("frames.py").read_text(encoding="utf-8")
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
-            return [ast.unparse(n.annotation) for n in node.body if isinstance(n, ast.AnnAssign)]
-    raise AssertionError(f"no class {cls.__name__} in frames.py")
+    """The field annotations of the class ``cls``, read from the source of its module (the compiled build keeps
+    only the outer types: ``tuple`` for ``tuple[int, ...]``)."""
+    return _annotations_in_module(cls.__module__)[cls.__name__]
+
+
+@functools.cache
+def _annotations_in_module(name: str) -> dict[str, list[str]]:
+    """The field annotations of each class in the module ``name``, as written in its source."""
+    source = Path(str(sys.modules[name].__file__)).with_name(name.rsplit(".", 1)[-1] + ".py").read_text("utf-8")
+    return {
+        node.name: [ast.unparse(n.annotation) for n in node.body if isinstance(n, ast.AnnAssign)]
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ClassDef)
+    }
 
 
 def _values_outside_states() -> dict[type, list[object]]:
     """Distinct instances of each checked-in class that is no part of a game state."""
-    frames = {cls: _frame_examples(cls) for cls in HAND_WRITTEN_INITS if issubclass(cls, Frame)}
-    return frames | {
+    built = {cls: _examples_from_fields(cls) for cls in HAND_WRITTEN_INITS if issubclass(cls, (Frame, Effect))}
+    return built | {
         Source: [Source("c1", "card"), Source("t2", "token"), Source("c1", "wild")],
         SightLine: [SightLine(0, (("a1", 1), ("a2", 2))), SightLine(3, ()), SightLine(3, (("b1", 1),))],
         Refusal: [Refusal(MOVE_STEP, "no"), Refusal(MOVE_STOP, "not yet"), Refusal(MOVE_STOP, "no")],
