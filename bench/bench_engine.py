@@ -21,7 +21,6 @@ import argparse
 import gc
 import json
 import random
-import sys
 import tempfile
 import time
 import tracemalloc
@@ -232,20 +231,12 @@ def memory(errors: Errors) -> tuple[float, float, int, int]:
             actions.append(action)
     except Exception as err:  # counted and reported
         errors.add(err, "memory game")
-    seen: set[int] = set()  # caches shared between holders are counted once
-    left = 0  # bytes of emptied caches that a native instance (compiled build) cannot drop
     for kept in states:  # derived data cached while playing is not part of a state's own size
         for holder in (kept, kept.board, *kept.heroes):
-            if hasattr(holder, "_memo"):
-                try:
-                    object.__delattr__(holder, "_memo")
-                except AttributeError:  # a native attribute cannot be unset: empty it, and leave out what is left
-                    cache = holder._memo
-                    cache.clear()
-                    left += sys.getsizeof(cache) if id(cache) not in seen else 0
-                    seen.add(id(cache))
+            if getattr(holder, "_memo", None) is not None:
+                object.__setattr__(holder, "_memo", None)  # as a new instance has it (see immutable.Memo)
     gc.collect()
-    per_state = (tracemalloc.get_traced_memory()[0] - before - left) / len(states)
+    per_state = (tracemalloc.get_traced_memory()[0] - before) / len(states)
     start = tracemalloc.get_traced_memory()[0]
     record = GameRecord.of(game, actions, state)
     record_bytes = tracemalloc.get_traced_memory()[0] - start
