@@ -40,6 +40,22 @@ def test_a_book_facing_the_outside_finds_a_ladder_or_nothing() -> None:
     assert book_target(fortress, with_ladder, "NE", "A") == BookTarget(BookTargetKind.LADDER, 0, ladder="NE:ladder0")
 
 
+def test_a_book_is_read_once_per_board_and_again_when_the_board_changes() -> None:
+    """The reading is kept on the board's view, shared by equal board states: a platform turned round to where
+    it was reads the same book, a turned one reads its own, and a refused reading is not kept."""
+    fortress = default_fortress()
+    state = fortress.initial_state()
+    first = book_target(fortress, state, "NE", "D")
+    round_trip = fortress.rotated(fortress.rotated(state, "NE", 1), "NE", 5)
+    assert round_trip is not state and round_trip == state
+    assert book_target(fortress, round_trip, "NE", "D") is first
+    assert book_target(fortress, fortress.rotated(state, "NE", 1), "NE", "D") != first
+    with pytest.raises(ValueError, match="a book letter"):
+        book_target(fortress, state, "NE", "G")
+    with pytest.raises(ValueError, match="a book letter"):
+        book_target(fortress, state, "NE", "G")
+
+
 def test_a_collapsed_room_is_still_reported_as_a_room() -> None:
     fortress = default_fortress()
     state = fortress.collapsed(fortress.initial_state(), "N")

@@ -110,6 +110,8 @@ def test_unknown_names_are_refused_clearly(fortress: Fortress) -> None:
         fortress.rotated(state, "C", 1)
     with pytest.raises(KeyError, match="no room 'Q'"):
         fortress.platform_centre("Q")
+    with pytest.raises(KeyError, match="no room 'Q'"):
+        fortress.room_in_direction("Q", 0)
 
 
 # ---------------------------------------------------------------------------------------------- properties

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -68,3 +69,14 @@ def test_sight_is_symmetric_and_never_passes_a_wall(state: FortressState, data: 
             assert view.cells[space] == view.cells[origin] + CELL_DIRECTIONS[line.direction].scaled(dist)
             assert sees(fortress, state, space, origin) == dist
             previous = space
+
+
+def test_sight_from_an_unknown_or_out_of_play_space_is_refused_clearly() -> None:
+    fortress = default_fortress()
+    state = fortress.initial_state()
+    with pytest.raises(KeyError, match="no space 'XX:0,0'"):
+        sight_lines(fortress, state, "XX:0,0")
+    collapsed = fortress.collapsed(state, "NE")
+    with pytest.raises(KeyError, match="not in play"):
+        sight_lines(fortress, collapsed, "NE:0,0")
+    assert sight_lines(fortress, state, "NE:0,0") == sight_lines(fortress, fortress.rotated(state, "NE", 6), "NE:0,0")

@@ -15,7 +15,7 @@ from armata_rules.board.fortress import Fortress, FortressState, SpaceId
 from armata_rules.board.layout import LETTERS
 from armata_rules.errors import present
 from armata_rules.fast_enum import FastEnum
-from armata_rules.immutable import Value, check_changes, frozen_init
+from armata_rules.immutable import Value, check_changes, frozen_init, memo
 
 __all__ = ["BookTarget", "BookTargetKind", "book_direction", "book_target"]
 
@@ -77,7 +77,18 @@ def book_target(fortress: Fortress, state: FortressState, room: str, letter: str
     """What ``letter``'s book of ``room`` faces in ``state``: a room, a ladder tile standing there, or nothing.
 
     A collapsed room is still reported as a room: whether a Strigoi then bounces is the movement rule's reading.
+    Read once per room, letter and board, and kept on the board's view (:meth:`Fortress.view`), which every equal
+    board state of the fortress shares.
     """
+    cache = memo(fortress.view(state))
+    key = (book_target, room, letter)
+    found: BookTarget | None = cache.get(key)
+    if found is None:
+        found = cache[key] = _read_book(fortress, state, room, letter)
+    return found
+
+
+def _read_book(fortress: Fortress, state: FortressState, room: str, letter: str) -> BookTarget:
     direction = book_direction(fortress, state, room, letter)
     neighbour = fortress.room_in_direction(room, direction)
     if neighbour is not None:

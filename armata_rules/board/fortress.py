@@ -11,8 +11,8 @@ of their own (``"NE:ladder5"``), outside every room (peg19.en:1070).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
@@ -93,23 +93,27 @@ class FortressState(Memo):
 
 
 @dataclass(frozen=True, slots=True)
-class FortressView:
+class FortressView(Memo):
     """The board in one state: where each space in play lies and which corridors are open.
 
     ``corridors`` maps each space to its open corridors by cell direction, in direction order; ``neighbours`` lists
     the same spaces, ``adjacent`` holds them as a set, and ``exits`` adds the tunnel exits of stairs and ladder tiles:
-    every query of the movement and sight rules is one dictionary lookup.
+    every query of the movement and sight rules is one dictionary lookup. The maps are plain dictionaries, typed so
+    (compiled, a lookup in a ``dict`` is a C call, in a ``Mapping`` a method call); treat them as read-only.
+
+    A view is shared by every equal board state of its fortress (:meth:`Fortress.view`), in every game on the
+    layout, so what derives from the board alone (the movement graph, lines of sight, where books point) is cached
+    on it (:class:`~armata_rules.immutable.Memo`).
     """
 
-    cells: Mapping[SpaceId, Hex]
-    at: Mapping[Hex, SpaceId]
-    corridors: Mapping[SpaceId, Mapping[int, SpaceId]]
+    cells: dict[SpaceId, Hex]
+    at: dict[Hex, SpaceId]
+    corridors: dict[SpaceId, dict[int, SpaceId]]
     stairs: tuple[SpaceId, ...]
-    rooms: Mapping[str, tuple[SpaceId, ...]]
-    neighbours: Mapping[SpaceId, tuple[SpaceId, ...]]
-    adjacent: Mapping[SpaceId, frozenset[SpaceId]]
-    exits: Mapping[SpaceId, tuple[SpaceId, ...]]
-    _graph: list[nx.Graph[SpaceId]] = field(default_factory=list, repr=False, compare=False)
+    rooms: dict[str, tuple[SpaceId, ...]]
+    neighbours: dict[SpaceId, tuple[SpaceId, ...]]
+    adjacent: dict[SpaceId, frozenset[SpaceId]]
+    exits: dict[SpaceId, tuple[SpaceId, ...]]
 
 
 class Fortress:
@@ -135,8 +139,15 @@ class Fortress:
         self.room_centres: dict[str, Hex] = {
             room.id: Hex(0, 0) if room.slot is None else rotate(ROOM_STEP, room.slot) for room in layout.rooms
         }
-        self._room_at_centre = {centre: room for room, centre in self.room_centres.items()}
+        room_at_centre = {centre: room for room, centre in self.room_centres.items()}
+        #: per room, the room next to it in each room direction (``None`` past the outer edge)
+        self._rooms_around: dict[str, tuple[str | None, ...]] = {
+            room: tuple(room_at_centre.get(centre + rotate(ROOM_STEP, d)) for d in range(6))
+            for room, centre in self.room_centres.items()
+        }
         self.centre_room: str = next(room.id for room in layout.rooms if room.is_centre)
+        #: the centre space of each room, where a Strigoi teleports to
+        self._centres: dict[str, SpaceId] = {room.id: space_id(room.id, Hex(0, 0)) for room in layout.rooms}
         self.platform_rooms: tuple[str, ...] = tuple(
             sorted((room.id for room in layout.rooms if room.platform is not None), key=self._slot_of)
         )
@@ -221,14 +232,17 @@ class Fortress:
 
     def platform_centre(self, room: str) -> SpaceId:
         """The centre space of ``room``'s platform, or of the centre room, where a Strigoi teleports to."""
-        if room not in self.rooms:
+        found = self._centres.get(room)
+        if found is None:
             raise KeyError(f"no room {room!r} in layout {self.layout.name!r}")
-        return space_id(room, Hex(0, 0))
+        return found
 
     def room_in_direction(self, room: str, direction: int) -> str | None:
         """The room next to ``room`` in room direction ``direction`` (0..5), or ``None`` past the outer edge."""
-        centre = self.room_centres[room] + rotate(ROOM_STEP, direction)
-        return self._room_at_centre.get(centre)
+        around = self._rooms_around.get(room)
+        if around is None:
+            raise KeyError(f"no room {room!r} in layout {self.layout.name!r}")
+        return around[direction % 6]
 
     def ladder_site_in_direction(self, room: str, direction: int) -> SpaceId | None:
         """The ladder site on ``room``'s outer edge in room direction ``direction``, if there is one."""
@@ -292,8 +306,10 @@ class Fortress:
         by every caller of the same state: treat it as read-only.
         """
         view = self.view(state)
-        if not view._graph:
-            graph: nx.Graph[SpaceId] = nx.Graph()
+        cache = memo(view)
+        graph: nx.Graph[SpaceId] | None = cache.get(Fortress.movement_graph)
+        if graph is None:
+            graph = nx.Graph()
             graph.add_nodes_from(view.cells)
             for a, exits in view.corridors.items():
                 for b in exits.values():
@@ -303,8 +319,8 @@ class Fortress:
                     if not graph.has_edge(a, b):
                         graph.add_edge(a, b, kind=EdgeKind.TUNNEL, steps=1)
             nx.freeze(graph)
-            view._graph.append(graph)
-        return view._graph[0]
+            cache[Fortress.movement_graph] = graph
+        return graph
 
     # ------------------------------------------------------------------ building
     def _build_ladder_sites(self) -> dict[SpaceId, LadderSite]:
@@ -590,10 +606,10 @@ _COMPILED_MAX = 16
 _LAST_VIEWS_MAX = 256
 
 
-_Entry = tuple[Mapping[int, SpaceId], tuple[SpaceId, ...], frozenset[SpaceId]]
+_Entry = tuple[dict[int, SpaceId], tuple[SpaceId, ...], frozenset[SpaceId]]
 
 
-def _entry(exits: Mapping[int, SpaceId]) -> _Entry:
+def _entry(exits: dict[int, SpaceId]) -> _Entry:
     """A space's corridor map (by direction, in direction order) with its neighbours and their set."""
     near = tuple(exits.values())
     return exits, near, frozenset(near)

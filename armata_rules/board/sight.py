@@ -40,21 +40,21 @@ frozen_init(SightLine)
 def sight_lines(fortress: Fortress, state: FortressState, origin: SpaceId) -> tuple[SightLine, ...]:
     """The six lines of sight from ``origin`` in ``state`` (a direction with a wall right away sees nothing).
 
-    Computed once per board state, fortress and origin, and kept on the (immutable) board state: the board changes
-    far less often than the Strigoi look.
+    Computed once per origin and board, and kept on the board's view (:meth:`Fortress.view`), which every equal board
+    state of the fortress shares, in every game: the board changes far less often than the Strigoi look.
     """
-    cache = memo(state)
-    key = (sight_lines, fortress, origin)
+    view = fortress.view(state)
+    cache = memo(view)
+    key = (sight_lines, origin)
     found: tuple[SightLine, ...] | None = cache.get(key)
     if found is None:
-        found = cache[key] = _trace_lines(fortress, state, origin)
+        if origin not in view.corridors:
+            fortress.cell(origin, state)  # raises the clear error for an unknown or out-of-play space
+        found = cache[key] = _trace_lines(view.corridors, origin)
     return found
 
 
-def _trace_lines(fortress: Fortress, state: FortressState, origin: SpaceId) -> tuple[SightLine, ...]:
-    corridors = fortress.view(state).corridors
-    if origin not in corridors:
-        fortress.cell(origin, state)  # raises the clear error for an unknown or out-of-play space
+def _trace_lines(corridors: dict[SpaceId, dict[int, SpaceId]], origin: SpaceId) -> tuple[SightLine, ...]:
     lines = []
     for direction in range(6):
         seen: list[tuple[SpaceId, int]] = []
