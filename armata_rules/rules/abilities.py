@@ -291,12 +291,14 @@ def _uses(
     ctx: RulesContext, seat: int, ability: Ability, sources: tuple[Source, ...], targets: tuple[str, ...]
 ) -> tuple[Action, ...]:
     """``UseAbility`` for every source and target, sources first. The last answer for each seat and ability is kept
-    on the game: through a move the hero's sources are the very same tuple (:func:`_usable_sources` shares them)
-    and the targets mostly equal, so a step lists the same actions again without building one."""
+    on the game: through a move the hero's sources are the very same tuple (:func:`_usable_sources` shares them),
+    after a change of cards mostly the same :class:`Source` objects (one per id and mode, see
+    :func:`~armata_rules.rules.sources.sources_by_ability`, so comparing the tuples is comparing identities), and
+    the targets mostly equal, so a step lists the same actions again without building one."""
     cache = memo(ctx)
     key = (_uses, seat, ability)
     entry: tuple[tuple[Source, ...], tuple[str, ...], tuple[Action, ...]] | None = cache.get(key)
-    if entry is not None and entry[0] is sources and entry[1] == targets:
+    if entry is not None and entry[0] == sources and entry[1] == targets:
         return entry[2]
     name = ability.value
     uses: tuple[Action, ...] = tuple(
@@ -308,19 +310,14 @@ def _uses(
 
 def _usable_sources(ctx: RulesContext, hero: HeroState, stage: str) -> tuple[tuple[Ability, tuple[Source, ...]], ...]:
     """The abilities usable at ``stage`` that ``hero`` has a source for, in the stage's order, with the sources:
-    cached like the sources themselves, on the hero and by the hero's content on the game."""
+    cached on the hero per stage, from the sources cached on the hero and by its content on the game
+    (:func:`~armata_rules.rules.sources.sources_by_ability`)."""
     key = (_usable_sources, stage)
     cache = memo(hero)
     entry: tuple[RulesContext, tuple[tuple[Ability, tuple[Source, ...]], ...]] | None = cache.get(key)
     if entry is None or entry[0] is not ctx:
-        shared = memo(ctx)
-        content = (_usable_sources, stage, hero.chosen, hero.hand, hero.spent, hero.tokens, hero.wounds)
-        usable: tuple[tuple[Ability, tuple[Source, ...]], ...] | None = shared.get(content)
-        if usable is None:
-            found = tuple(sources_by_ability(ctx, hero, stage == "fight").items())
-            # joined by identity, in the stage's order: an Ability's hash is a Python call (Enum.__hash__)
-            usable = shared[content] = tuple((a, sources) for a in _usable(stage) for b, sources in found if a is b)
-        entry = cache[key] = (ctx, usable)
+        found = sources_by_ability(ctx, hero, stage == "fight")
+        entry = cache[key] = (ctx, tuple((a, found[a]) for a in _usable(stage) if a in found))
     return entry[1]
 
 
@@ -329,13 +326,26 @@ def _hand_facts(ctx: RulesContext, hero: HeroState) -> tuple[tuple[str, ...], st
     cache = memo(hero)
     entry: tuple[RulesContext, tuple[tuple[str, ...], str | None]] | None = cache.get(_hand_facts)
     if entry is None or entry[0] is not ctx:
-        rewards = tuple(card for card in hero.hand if card in ctx.pack.rewards)
-        rebel = next(
-            (c for c in hero.hand if ctx.is_action_card(c) and ctx.card(c).title == "Nighttime Rebel"),
-            None,
-        )
+        reward_ids, rebel_ids = _card_kinds(ctx)
+        rewards = tuple(card for card in hero.hand if card in reward_ids)
+        rebel: str | None = None
+        for card in hero.hand:
+            if card in rebel_ids:
+                rebel = card
+                break
         entry = cache[_hand_facts] = (ctx, (rewards, rebel))
     return entry[1]
+
+
+def _card_kinds(ctx: RulesContext) -> tuple[frozenset[str], frozenset[str]]:
+    """The ids of the pack's reward cards and of its Nighttime Rebel (kept on the context: a hand's facts are
+    gathered whenever it changes, and asking the pack card by card was most of that)."""
+    cache = memo(ctx)
+    found: tuple[frozenset[str], frozenset[str]] | None = cache.get(_card_kinds)
+    if found is None:
+        rebels = frozenset(card_id for card_id, card in ctx.pack.cards.items() if card.title == "Nighttime Rebel")
+        found = cache[_card_kinds] = (frozenset(ctx.pack.rewards), rebels)
+    return found
 
 
 def guard_ability(ctx: RulesContext, state: GameState, seat: int, action: Action, stage: str) -> Refusal | None:

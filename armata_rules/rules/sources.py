@@ -141,29 +141,100 @@ _SHARED_MAX = 100_000
 def _all_sources(ctx: RulesContext, hero: HeroState, in_fight: bool) -> dict[Ability, tuple[Source, ...]]:
     """The sources of every ability at once, each ability's in the order: played card, cards discarded for it,
     reward cards (normal side, then wild), reward tokens."""
-    blocked = ctx.blocked(hero)
+    table = _source_table(ctx)
     found: dict[Ability, list[Source]] = {}
     timing_allows = ctx.ruleset.ability_timing is _ABILITYTIMING_BEFORE_STRIGOI_ACTS
     played = hero.chosen
     if played is not None:
-        for ability in dict.fromkeys(ctx.card(played).abilities):
-            card_allowed = timing_allows or not in_fight or ability in _FIGHT_EXCEPTIONS
-            if card_allowed and f"{played}/{ability.value}" not in hero.spent:
-                found.setdefault(ability, []).append(Source(played, "card"))
+        spent = hero.spent
+        for ability, source, key, fight_exception in table.played(played):
+            if (timing_allows or not in_fight or fight_exception) and key not in spent:
+                found.setdefault(ability, []).append(source)
     for card in hero.hand:
-        icons = _card_icons(ctx, card)
-        for ability in _DISCARDABLE:
-            if ability in icons:
-                found.setdefault(ability, []).append(Source(card, "discard"))
+        for ability, source in table.discarded(card):
+            found.setdefault(ability, []).append(source)
     for card in hero.hand:
-        if card in ctx.pack.rewards:
-            for mode in ("normal", "wild"):
-                for ability in dict.fromkeys(_reward_side_abilities(ctx, card, mode)):
-                    found.setdefault(ability, []).append(Source(card, mode))
+        for ability, source in table.rewarded(card):
+            found.setdefault(ability, []).append(source)
     for token in hero.tokens:
-        for ability in dict.fromkeys(ctx.pack.tokens[token].abilities):
-            found.setdefault(ability, []).append(Source(token, "token"))
+        for ability, source in table.token(token):
+            found.setdefault(ability, []).append(source)
+    if not hero.wounds:
+        return {ability: tuple(sources) for ability, sources in found.items()}
+    blocked = ctx.blocked(hero)
     return {ability: tuple(sources) for ability, sources in found.items() if ability not in blocked}
+
+
+class _SourceTable:
+    """What each card and token can be a source of, per game context: the abilities it gives in each use, with the
+    :class:`Source` (one object per id and mode, shared) and, for the played card, the key its icon is spent under.
+
+    A hero's sources are gathered anew whenever their cards, tokens, spent icons or wounds change (hundreds of
+    times a game); reading a card's icons, building the sources and formatting the keys each time was most of that
+    work, and it depends on the id alone. Each id is worked out on first sight.
+    """
+
+    __slots__ = ("_ctx", "_discarded", "_played", "_rewarded", "_tokens")
+
+    def __init__(self, ctx: RulesContext) -> None:
+        self._ctx = ctx
+        self._played: dict[str, tuple[tuple[Ability, Source, str, bool], ...]] = {}
+        self._discarded: dict[str, tuple[tuple[Ability, Source], ...]] = {}
+        self._rewarded: dict[str, tuple[tuple[Ability, Source], ...]] = {}
+        self._tokens: dict[str, tuple[tuple[Ability, Source], ...]] = {}
+
+    def played(self, card: str) -> tuple[tuple[Ability, Source, str, bool], ...]:
+        """The played action card's icons, each once: the ability, the source, the icon's spent key, and whether
+        it may be used during a fight whatever the timing reading (Protection, Retrieval)."""
+        found = self._played.get(card)
+        if found is None:
+            source = Source(card, "card")
+            found = self._played[card] = tuple(
+                (ability, source, f"{card}/{ability.value}", ability in _FIGHT_EXCEPTIONS)
+                for ability in dict.fromkeys(self._ctx.card(card).abilities)
+            )
+        return found
+
+    def discarded(self, card: str) -> tuple[tuple[Ability, Source], ...]:
+        """What discarding the card in hand gives: Protection, Stealth or Leap, if it shows the icon."""
+        found = self._discarded.get(card)
+        if found is None:
+            icons = _card_icons(self._ctx, card)
+            source = Source(card, "discard")
+            found = self._discarded[card] = tuple((a, source) for a in _DISCARDABLE if a in icons)
+        return found
+
+    def rewarded(self, card: str) -> tuple[tuple[Ability, Source], ...]:
+        """What playing the card in hand as a reward card gives, normal side then wild (nothing for an action
+        card)."""
+        found = self._rewarded.get(card)
+        if found is None:
+            uses: list[tuple[Ability, Source]] = []
+            if card in self._ctx.pack.rewards:
+                for mode in ("normal", "wild"):
+                    source = Source(card, mode)
+                    uses.extend((a, source) for a in dict.fromkeys(_reward_side_abilities(self._ctx, card, mode)))
+            found = self._rewarded[card] = tuple(uses)
+        return found
+
+    def token(self, token: str) -> tuple[tuple[Ability, Source], ...]:
+        """What spending the reward token gives."""
+        found = self._tokens.get(token)
+        if found is None:
+            source = Source(token, "token")
+            found = self._tokens[token] = tuple(
+                (a, source) for a in dict.fromkeys(self._ctx.pack.tokens[token].abilities)
+            )
+        return found
+
+
+def _source_table(ctx: RulesContext) -> _SourceTable:
+    """The :class:`_SourceTable` of ``ctx``, kept on it."""
+    cache = memo(ctx)
+    table: _SourceTable | None = cache.get(_SourceTable)
+    if table is None:
+        table = cache[_SourceTable] = _SourceTable(ctx)
+    return table
 
 
 def spend_source(ctx: RulesContext, state: GameState, seat: int, ability: Ability, source: Source) -> list[Effect]:
