@@ -139,3 +139,35 @@ def test_views_derived_from_one_turned_platform() -> None:
             derived += view.rooms is last.rooms
             last = view
     assert derived > 200  # most turns were derived (a turn of a collapsed platform is assembled anew)
+
+
+def test_views_derived_as_ladder_tiles_come_and_go() -> None:
+    """Ladder tiles placed and destroyed, one or a few at a time, between platform turns and under collapses: a view
+    derived from an earlier one (``Fortress._derived``, which hands on the rooms of the view it starts from) must
+    give the from-scratch view every time, the ladder tiles last and in ladder order."""
+    fortress = Fortress(default_layout())
+    rng = random.Random(17)
+    sites = sorted(fortress.ladder_sites)
+    views = []
+    for _ in range(6):
+        collapsed = frozenset(r for r in fortress.platform_rooms if rng.random() < 0.25)
+        rotations = [rng.randrange(6) for _ in fortress.platform_rooms]
+        ladders: set[SpaceId] = set()
+        for _ in range(40):
+            roll = rng.random()
+            free = [site for site in sites if site not in ladders]
+            if roll < 0.4 and free:
+                ladders.add(rng.choice(free))
+            elif roll < 0.6 and ladders:
+                ladders.discard(rng.choice(sorted(ladders)))
+            elif roll < 0.7:
+                ladders ^= set(rng.sample(sites, 3))
+            else:
+                index = rng.randrange(len(rotations))
+                rotations[index] = (rotations[index] + rng.randrange(1, 6)) % 6
+            state = FortressState(tuple(rotations), collapsed, frozenset(ladders))
+            view = fortress.view(state)
+            assert _parts(view) == _from_scratch(fortress, state), state
+            views.append(view)
+    assembled = len({id(view.rooms) for view in views})  # a derived view shares the rooms of its base
+    assert assembled < len(views) // 10

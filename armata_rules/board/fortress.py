@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Final
+from typing import Final, TypeVar
 
 import networkx as nx
 
@@ -180,7 +179,8 @@ class Fortress:
         )  # asked at every step and every Leap or Pack target: one set lookup, not an enum property
         self._static_edges = self._build_static_edges()
         self._build_pieces()
-        self._view = lru_cache(maxsize=4096)(self._build_view)
+        #: the views built, by board state (bounded: emptied when it holds _VIEWS_MAX)
+        self._views: dict[FortressState, FortressView] = {}
 
     # ------------------------------------------------------------------ states
     def initial_state(self, ladders: Iterable[SpaceId] = ()) -> FortressState:
@@ -259,7 +259,13 @@ class Fortress:
         cache = memo(state)
         view: FortressView | None = cache.get(self)
         if view is None:
-            view = cache[self] = self._view(state)
+            view = self._views.get(state)
+            if view is None:
+                view = self._build_view(state)
+                if len(self._views) >= _VIEWS_MAX:
+                    self._views.clear()
+                self._views[state] = view
+            cache[self] = view
         return view
 
     def cell(self, space: SpaceId, state: FortressState) -> Hex:
@@ -457,50 +463,95 @@ class Fortress:
         self._platform_reach: list[tuple[SpaceId, ...]] = [
             tuple(dict.fromkeys(x for touches in per for x, _, _ in touches)) for per in self._platform_touches
         ]
-        # the last view built for each set of collapsed rooms and ladder tiles, with the rotations it was built for: a
-        # view that differs from it by one turned platform is derived from it (see _turned), not assembled anew
-        self._last_views: dict[tuple[frozenset[str], frozenset[SpaceId]], tuple[tuple[int, ...], FortressView]] = {}
+        # the ladder sites in layout order, with their cells: they come last in _order (the spaces of the rooms are
+        # listed first, see __init__), so in every view the ladder tiles in play end each map, in this order
+        self._ladder_order: tuple[SpaceId, ...] = tuple(sid for sid, platform, _ in self._order if platform == -2)
+        self._ladder_cells: dict[SpaceId, Hex] = {site.space: site.cell for site in self.ladder_sites.values()}
+        # the last view built for each set of collapsed rooms and ladder tiles, and for each set of rotations and
+        # collapsed rooms, with its state: a view that differs from one of them by a platform or two turned, or by a
+        # few ladder tiles placed or destroyed, is derived from it (see _derived), not assembled anew
+        self._last_by_ladders: dict[tuple[frozenset[str], frozenset[SpaceId]], tuple[FortressState, FortressView]] = {}
+        self._last_by_turns: dict[tuple[tuple[int, ...], frozenset[str]], tuple[FortressState, FortressView]] = {}
 
     def _build_view(self, state: FortressState) -> FortressView:
         if len(state.rotations) != len(self.platform_rooms):
             raise ValueError(f"state has {len(state.rotations)} rotations for {len(self.platform_rooms)} platforms")
-        key = (state.collapsed, state.ladders)
-        last = self._last_views.get(key)
-        view: FortressView | None = None
-        if last is not None:
-            turned = [i for i, (a, b) in enumerate(zip(last[0], state.rotations, strict=True)) if (a - b) % 6]
-            if len(turned) == 1 and self.platform_rooms[turned[0]] not in state.collapsed:
-                view = self._turned(last[1], state, turned[0])
-        if view is None:
-            view = self._assemble(state)
-        if len(self._last_views) >= _LAST_VIEWS_MAX:
-            self._last_views.clear()
-        self._last_views[key] = (state.rotations, view)
+        by_ladders = (state.collapsed, state.ladders)
+        by_turns = (state.rotations, state.collapsed)
+        base = self._last_by_ladders.get(by_ladders)
+        if base is None or len(self._turned(base[0], state)) > _TURNS_DERIVED:
+            base = self._last_by_turns.get(by_turns)
+            if base is not None and len(base[0].ladders ^ state.ladders) > _LADDERS_DERIVED:
+                base = None
+        view = self._assemble(state) if base is None else self._derived(base[1], base[0], state)
+        if len(self._last_by_ladders) >= _LAST_VIEWS_MAX:
+            self._last_by_ladders.clear()
+        if len(self._last_by_turns) >= _LAST_VIEWS_MAX:
+            self._last_by_turns.clear()
+        self._last_by_ladders[by_ladders] = self._last_by_turns[by_turns] = (state, view)
         return view
 
-    def _turned(self, before: FortressView, state: FortressState, platform: int) -> FortressView:
-        """The view of ``state``, which differs from the state of ``before`` only in the rotation of ``platform``
-        (not collapsed): the platform's spaces move and reconnect, and so do the fixed spaces its corridors can
-        reach; everything else, and every order, stays as in ``before`` (the tests compare with a view assembled
-        from scratch)."""
-        steps = state.rotations[platform] % 6
+    def _turned(self, was: FortressState, state: FortressState) -> list[int]:
+        """The platforms standing in ``state`` whose rotation differs from ``was``."""
+        return [
+            index
+            for index, room in enumerate(self.platform_rooms)
+            if (state.rotations[index] - was.rotations[index]) % 6 and room not in state.collapsed
+        ]
+
+    def _derived(self, before: FortressView, was: FortressState, state: FortressState) -> FortressView:
+        """The view of ``state`` from ``before``, the view of ``was``, which has the same collapsed platforms: the
+        turned platforms' spaces move and reconnect, the ladder tiles placed or destroyed come and go, and so do the
+        corridors of the fixed spaces they reach; everything else, and every order, stays as in ``before`` (the
+        tests compare with a view assembled from scratch)."""
         cells = dict(before.cells)
-        cells.update(self._platform_cells[platform][steps])  # the same keys: the order of ``cells`` is kept
-        entries = dict(self._platform_entries[platform][steps])
+        entries: dict[SpaceId, _Entry] = {}
+        reach: list[SpaceId] = []  # the fixed spaces whose corridors the change can reach
+        for platform in self._turned(was, state):
+            steps = state.rotations[platform] % 6
+            cells.update(self._platform_cells[platform][steps])  # the same keys: the order of ``cells`` is kept
+            entries.update(self._platform_entries[platform][steps])
+            reach.extend(self._platform_reach[platform])
+        ladders_changed = state.ladders != was.ladders
+        gone: list[SpaceId] = []
+        if ladders_changed:
+            for sid in self._ladder_order:
+                placed, stood = sid in state.ladders, sid in was.ladders
+                if placed != stood:
+                    reach.extend(x for x, _, _ in self._ladder_touches[sid])
+                    if placed:
+                        entries[sid] = self._ladder_entries[sid]
+                    else:
+                        gone.append(sid)
+                        del cells[sid]
+            _ladders_last(cells, self._ladder_order, state.ladders, self._ladder_cells)
         volatile = self._volatile(state)
         fixed_entries = self._fixed_entries
-        for sid in self._platform_reach[platform]:  # the only fixed spaces whose corridors the turn can change
+        for sid in reach:
             found = volatile.get(sid)
             entries[sid] = fixed_entries[sid] if found is None else _entry(dict(sorted(found.items())))
         corridors = dict(before.corridors)
         neighbours = dict(before.neighbours)
         adjacent = dict(before.adjacent)
         exits = dict(before.exits)
-        stairs = before.stairs  # the same spaces are in play, in the same order
+        for sid in gone:
+            del corridors[sid], neighbours[sid], adjacent[sid], exits[sid]
         is_stairs = self._is_stairs
+        stairs = tuple(sid for sid in cells if sid in is_stairs) if ladders_changed else before.stairs
         for sid, entry in entries.items():
             corridors[sid], neighbours[sid], adjacent[sid] = entry
-            exits[sid] = entry[1] + tuple(o for o in stairs if o != sid) if sid in is_stairs else entry[1]
+            exits[sid] = entry[1]
+        if ladders_changed:
+            order, ladders = self._ladder_order, state.ladders
+            _ladders_last(corridors, order, ladders, corridors)
+            _ladders_last(neighbours, order, ladders, neighbours)
+            _ladders_last(adjacent, order, ladders, adjacent)
+            _ladders_last(exits, order, ladders, exits)
+            changed_exits: Iterable[SpaceId] = stairs  # every tunnel exit list changes with the stairs in play
+        else:
+            changed_exits = [sid for sid in entries if sid in is_stairs]
+        for sid in changed_exits:
+            exits[sid] = neighbours[sid] + tuple(other for other in stairs if other != sid)
         at = {cell: sid for sid, cell in cells.items()}
         return FortressView(cells, at, corridors, stairs, before.rooms, neighbours, adjacent, exits)
 
@@ -604,9 +655,27 @@ _COMPILED: dict[int, tuple[Layout, Fortress]] = {}
 _COMPILED_MAX = 16
 #: Sets of collapsed rooms and ladder tiles whose last view a fortress keeps to derive the next one from.
 _LAST_VIEWS_MAX = 256
+#: Views a fortress keeps by board state (emptied when full).
+_VIEWS_MAX = 4096
+#: A view is derived from one with at most this many other platforms turned, or ladder tiles changed; else assembled.
+_TURNS_DERIVED = 2
+_LADDERS_DERIVED = 4
 
 
 _Entry = tuple[dict[int, SpaceId], tuple[SpaceId, ...], frozenset[SpaceId]]
+V = TypeVar("V")
+
+
+def _ladders_last(
+    mapping: dict[SpaceId, V], order: tuple[SpaceId, ...], ladders: frozenset[SpaceId], source: dict[SpaceId, V]
+) -> None:
+    """Put the ladder tiles in play at the end of ``mapping``, in ladder order, with their values from ``source``
+    (``mapping`` itself, to reorder): where a view assembled from scratch has them."""
+    values = [(sid, source[sid]) for sid in order if sid in ladders]
+    for sid, _ in values:
+        mapping.pop(sid, None)
+    for sid, value in values:
+        mapping[sid] = value
 
 
 def _entry(exits: dict[int, SpaceId]) -> _Entry:
