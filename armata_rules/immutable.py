@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from types import FunctionType
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -36,9 +36,9 @@ __all__ = ["Memo", "Value", "check_changes", "frozen_init", "memo", "replace", "
 T = TypeVar("T")
 #: ``copier(obj, changes)``: a copy of ``obj`` with the fields named in ``changes`` set to their values.
 Copier = Callable[[Any, dict[str, Any]], Any]
-_COPIERS: dict[type, Copier] = {}
+_COPIERS: Final[dict[type, Copier]] = {}
 #: The classes whose hand-written ``__init__`` :func:`frozen_init` has checked in (tests read this).
-HAND_WRITTEN_INITS: list[type] = []
+HAND_WRITTEN_INITS: Final[list[type]] = []
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

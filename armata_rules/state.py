@@ -18,7 +18,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 from armata_rules import frames as frames_module
 from armata_rules.board.fortress import FortressState, SpaceId
@@ -724,7 +724,7 @@ class StateFileError(DataFileError):
 
 
 #: The frame classes a state may hold, by class name (the ``__type__`` tag of :meth:`GameState.to_json`).
-_FRAME_TYPES: dict[str, type] = {
+_FRAME_TYPES: Final[dict[str, type]] = {
     name: cls
     for name in frames_module.__all__
     if isinstance(cls := getattr(frames_module, name), type) and issubclass(cls, Frame) and is_dataclass(cls)
@@ -764,4 +764,4 @@ def _plain(value: object) -> object:
     return value
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # the fields of each dataclass met, looked up once
+_FIELD_NAMES: Final[dict[type, tuple[str, ...]]] = {}  # the fields of each dataclass met, looked up once

@@ -651,15 +651,15 @@ class Fortress:
         return (sid for sid, sp in self.spaces.items() if sp.room == room and sp.on_platform)
 
 
-_COMPILED: dict[int, tuple[Layout, Fortress]] = {}
-_COMPILED_MAX = 16
+_COMPILED: Final[dict[int, tuple[Layout, Fortress]]] = {}
+_COMPILED_MAX: Final = 16
 #: Sets of collapsed rooms and ladder tiles whose last view a fortress keeps to derive the next one from.
-_LAST_VIEWS_MAX = 256
+_LAST_VIEWS_MAX: Final = 256
 #: Views a fortress keeps by board state (emptied when full).
-_VIEWS_MAX = 4096
+_VIEWS_MAX: Final = 4096
 #: A view is derived from one with at most this many other platforms turned, or ladder tiles changed; else assembled.
-_TURNS_DERIVED = 2
-_LADDERS_DERIVED = 4
+_TURNS_DERIVED: Final = 2
+_LADDERS_DERIVED: Final = 4
 
 
 _Entry = tuple[dict[int, SpaceId], tuple[SpaceId, ...], frozenset[SpaceId]]

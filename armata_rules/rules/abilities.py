@@ -146,7 +146,7 @@ interpretation(
     ("peg19.en:1030",),
 )
 
-_MOVE_ABILITIES = (
+_MOVE_ABILITIES: Final = (
     Ability.HEAL,
     Ability.MECHANICS,
     Ability.LEAP,
@@ -156,13 +156,13 @@ _MOVE_ABILITIES = (
     Ability.RETRIEVAL,
     Ability.GATES_OF_HELL,
 )
-_FIGHT_ABILITIES = (Ability.HEAL, Ability.RECOVERY, Ability.RETRIEVAL)
+_FIGHT_ABILITIES: Final = (Ability.HEAL, Ability.RECOVERY, Ability.RETRIEVAL)
 # Leap and Pack cannot avoid a fight (peg19.en:1072); Stealth serves a move only
-_ENCOUNTER_PENDING_ABILITIES = tuple(
+_ENCOUNTER_PENDING_ABILITIES: Final = tuple(
     a for a in _MOVE_ABILITIES if a not in (Ability.LEAP, Ability.PACK, Ability.STEALTH)
 )
-_FIGHT_PHASE_ABILITIES = tuple(a for a in _MOVE_ABILITIES if a is not Ability.STEALTH)
-_RULE = {
+_FIGHT_PHASE_ABILITIES: Final = tuple(a for a in _MOVE_ABILITIES if a is not Ability.STEALTH)
+_RULE: Final = {
     Ability.HEAL: ICON_USE,
     Ability.MECHANICS: MECHANICS,
     Ability.LEAP: LEAP,
@@ -220,7 +220,7 @@ def _pack_targets(ctx: RulesContext, state: GameState, seat: int) -> list[SpaceI
 
 
 #: The target list of an ability that acts on nothing in particular.
-_NO_TARGET: tuple[str, ...] = ("",)
+_NO_TARGET: Final[tuple[str, ...]] = ("",)
 
 
 def _targets(ctx: RulesContext, state: GameState, seat: int, ability: Ability) -> tuple[str, ...] | None:

@@ -292,7 +292,7 @@ class DrawEncounterRules(ChanceHandler[DrawEncounter]):
 handles(DrawEncounter, DrawEncounterRules)
 
 
-_OPTIONS = {
+_OPTIONS: Final = {
     (False, True): ("free", "attack"),  # a monk
     (True, True): ("attack", "leave"),  # a monk met with Stealth, discard pile already recovered
     (True, False): ("fight", "decline"),  # a peeked monster

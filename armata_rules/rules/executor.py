@@ -71,28 +71,33 @@ def execute(state: GameState, effect: Effect) -> GameState:
     trace = effects.TRACE  # read from the module each time: conformance tests set it
     if trace is not None:
         trace.append(effect)
-    match effect:
-        case GainBlood() | LoseBlood():
-            return replace(state, blood=blood_after(state.blood, effect))
-        case MoveCard():
-            return _move_card(state, effect)
-        case HandOver(card=card, giver=giver, taker=taker):
-            held = state.heroes[giver]
-            if card not in held.hand:
-                raise EngineInvariantError(f"{card} is not in the hand of seat {giver}")
-            state = state.with_hero(giver, replace(held, hand=_without(held.hand, card)))
-            holder = state.heroes[taker]
-            return state.with_hero(taker, replace(holder, hand=sorted_tuple([*holder.hand, card])))
-        case MoveHero(seat=seat, space=space):
-            return state.with_hero(seat, state.heroes[seat].moved_to(space))
-        case PlaceLadderTile(site=site):
-            if site in state.board.ladders:
-                raise EngineInvariantError(f"a ladder already stands on {site}")
-            return replace(state, board=replace(state.board, ladders=state.board.ladders | {site}))
-        case PlaceStrigoi(index=index, space=space):
-            strigoi = list(state.strigoi)
-            strigoi[index] = replace(strigoi[index], position=space)
-            return replace(state, strigoi=tuple(strigoi))
+    # isinstance tests, the most frequent effects first: compiled, a class pattern of ``match`` is a generic
+    # isinstance call and a generic attribute read per captured field, an isinstance test on a native class is a
+    # type check and its attributes are read natively
+    if isinstance(effect, MoveCard):
+        return _move_card(state, effect)
+    if isinstance(effect, MoveHero):
+        seat = effect.seat
+        return state.with_hero(seat, state.heroes[seat].moved_to(effect.space))
+    if isinstance(effect, (GainBlood, LoseBlood)):
+        return replace(state, blood=blood_after(state.blood, effect))
+    if isinstance(effect, HandOver):
+        card, giver, taker = effect.card, effect.giver, effect.taker
+        held = state.heroes[giver]
+        if card not in held.hand:
+            raise EngineInvariantError(f"{card} is not in the hand of seat {giver}")
+        state = state.with_hero(giver, replace(held, hand=_without(held.hand, card)))
+        holder = state.heroes[taker]
+        return state.with_hero(taker, replace(holder, hand=sorted_tuple([*holder.hand, card])))
+    if isinstance(effect, PlaceLadderTile):
+        site = effect.site
+        if site in state.board.ladders:
+            raise EngineInvariantError(f"a ladder already stands on {site}")
+        return replace(state, board=replace(state.board, ladders=state.board.ladders | {site}))
+    if isinstance(effect, PlaceStrigoi):
+        strigoi = list(state.strigoi)
+        strigoi[effect.index] = replace(strigoi[effect.index], position=effect.space)
+        return replace(state, strigoi=tuple(strigoi))
     return execute_more(state, effect)
 
 
@@ -107,7 +112,12 @@ def blood_after(blood: Blood, effect: Effect) -> Blood:
 
 
 #: The field of a hero's state that holds each of its card zones.
-_HERO_FIELD = {CardZone.HAND: "hand", CardZone.CHOSEN: "chosen", CardZone.PLAYED: "played", CardZone.DISCARD: "discard"}
+_HERO_FIELD: Final = {
+    CardZone.HAND: "hand",
+    CardZone.CHOSEN: "chosen",
+    CardZone.PLAYED: "played",
+    CardZone.DISCARD: "discard",
+}
 
 
 def _hero_changes(
@@ -219,80 +229,87 @@ def _strigoi(state: GameState, index: int, **changes: object) -> GameState:
 
 def execute_more(state: GameState, effect: Effect) -> GameState:
     """The second half of :func:`execute`: stacks, tokens, wounds, board, Strigoi, icons, awards."""
-    match effect:
-        case TakeFromStack(stack=name, item=item):
-            stack = _stack_get(state, name)
-            if stack.top and stack.top[0] == item:
-                return _stack_set(state, name, replace(stack, top=stack.top[1:]))
-            if item not in stack.hidden:
-                raise EngineInvariantError(f"{item} is not in the {name} stack")
-            return _stack_set(state, name, replace(stack, hidden=_without(stack.hidden, item)))
-        case DiscardToStack(stack=name, item=item):
-            stack = _stack_get(state, name)
-            return _stack_set(state, name, replace(stack, discard=sorted_tuple([*stack.discard, item])))
-        case LeaveOnTop(stack=name, item=item):
-            stack = _stack_get(state, name)
-            return _stack_set(state, name, replace(stack, top=(item, *stack.top)))
-        case Reshuffle(stack=name):
-            stack = _stack_get(state, name)
-            return _stack_set(
-                state, name, replace(stack, hidden=sorted_tuple([*stack.hidden, *stack.discard]), discard=())
-            )
-        case GainToken(seat=seat, token=token):
-            hero = state.heroes[seat]
-            return state.with_hero(seat, replace(hero, tokens=sorted_tuple([*hero.tokens, token])))
-        case SpendToken(seat=seat, token=token):
-            hero = state.heroes[seat]
-            if token not in hero.tokens:
-                raise EngineInvariantError(f"seat {seat} holds no token {token}")
-            state = state.with_hero(seat, replace(hero, tokens=_without(hero.tokens, token)))
-            return execute_more(state, DiscardToStack("reward_tokens", token))
-        case AddWound(seat=seat, wound=wound):
-            hero = state.heroes[seat]
-            return state.with_hero(seat, replace(hero, wounds=(*hero.wounds, wound)))
-        case DiscardWound(seat=seat, wound=wound):
-            hero = state.heroes[seat]
-            if wound not in hero.wounds:
-                raise EngineInvariantError(f"seat {seat} holds no wound {wound}")
-            state = state.with_hero(seat, replace(hero, wounds=_without(hero.wounds, wound)))
-            return execute_more(state, DiscardToStack("wound_stack", wound))
-        case MoveBlood():
-            return replace(state, blood=blood_after(state.blood, effect))
-        case PlaceFightToken(space=space):
-            if space in state.fight_tokens:
-                raise EngineInvariantError(f"a fight token already lies on {space}")
-            return replace(state, fight_tokens=sorted_tuple([*state.fight_tokens, space]))
-        case RemoveFightToken(space=space):
-            return replace(state, fight_tokens=_without(state.fight_tokens, space))
-        case WoundStrigoi(index=index):
-            return _strigoi(state, index, wounds=state.strigoi[index].wounds + 1)
-        case DefeatStrigoi(index=index):
-            return _strigoi(state, index, defeated=True, position=None)
-        case RaiseSupreme(index=index):
-            return _strigoi(state, index, supreme=True)
-        case RotatePlatform(room=room, index=index, steps=steps):
-            if room in state.board.collapsed:
-                raise EngineInvariantError(f"the platform of {room} has collapsed")
-            rotations = list(state.board.rotations)
-            rotations[index] = (rotations[index] + steps) % 6
-            return replace(state, board=replace(state.board, rotations=tuple(rotations)))
-        case CollapsePlatform(room=room):
-            return replace(state, board=replace(state.board, collapsed=state.board.collapsed | {room}))
-        case DestroyLadder(site=site):
-            if site not in state.board.ladders:
-                raise EngineInvariantError(f"no ladder tile on {site}")
-            return replace(state, board=replace(state.board, ladders=state.board.ladders - {site}))
-        case SetAttackMarker(on=on):
-            return replace(state, attack_marker=on)
-        case SpendIcon(seat=seat, key=key):
-            hero = state.heroes[seat]
-            if key in hero.spent:
-                raise EngineInvariantError(f"icon {key} is already spent")
-            return state.with_hero(seat, replace(hero, spent=sorted_tuple([*hero.spent, key])))
-        case Earn(seat=seat, card=card, title=title):
-            state = execute(state, MoveCard(card, seat, _CARDZONE_ADVANCED_SUPPLY, _CARDZONE_HAND))
-            hero = state.heroes[seat]
-            if title in hero.earned:
-                raise EngineInvariantError(f"seat {seat} already has {title!r}")
-            return state.with_hero(seat, replace(hero, earned=sorted_tuple([*hero.earned, title])))
+    if isinstance(effect, TakeFromStack):
+        name, item = effect.stack, effect.item
+        stack = _stack_get(state, name)
+        if stack.top and stack.top[0] == item:
+            return _stack_set(state, name, replace(stack, top=stack.top[1:]))
+        if item not in stack.hidden:
+            raise EngineInvariantError(f"{item} is not in the {name} stack")
+        return _stack_set(state, name, replace(stack, hidden=_without(stack.hidden, item)))
+    if isinstance(effect, DiscardToStack):
+        stack = _stack_get(state, effect.stack)
+        return _stack_set(state, effect.stack, replace(stack, discard=sorted_tuple([*stack.discard, effect.item])))
+    if isinstance(effect, SpendIcon):
+        seat, key = effect.seat, effect.key
+        hero = state.heroes[seat]
+        if key in hero.spent:
+            raise EngineInvariantError(f"icon {key} is already spent")
+        return state.with_hero(seat, replace(hero, spent=sorted_tuple([*hero.spent, key])))
+    if isinstance(effect, LeaveOnTop):
+        stack = _stack_get(state, effect.stack)
+        return _stack_set(state, effect.stack, replace(stack, top=(effect.item, *stack.top)))
+    if isinstance(effect, Reshuffle):
+        stack = _stack_get(state, effect.stack)
+        return _stack_set(
+            state, effect.stack, replace(stack, hidden=sorted_tuple([*stack.hidden, *stack.discard]), discard=())
+        )
+    if isinstance(effect, GainToken):
+        hero = state.heroes[effect.seat]
+        return state.with_hero(effect.seat, replace(hero, tokens=sorted_tuple([*hero.tokens, effect.token])))
+    if isinstance(effect, SpendToken):
+        seat, token = effect.seat, effect.token
+        hero = state.heroes[seat]
+        if token not in hero.tokens:
+            raise EngineInvariantError(f"seat {seat} holds no token {token}")
+        state = state.with_hero(seat, replace(hero, tokens=_without(hero.tokens, token)))
+        return execute_more(state, DiscardToStack("reward_tokens", token))
+    if isinstance(effect, AddWound):
+        hero = state.heroes[effect.seat]
+        return state.with_hero(effect.seat, replace(hero, wounds=(*hero.wounds, effect.wound)))
+    if isinstance(effect, DiscardWound):
+        seat, wound = effect.seat, effect.wound
+        hero = state.heroes[seat]
+        if wound not in hero.wounds:
+            raise EngineInvariantError(f"seat {seat} holds no wound {wound}")
+        state = state.with_hero(seat, replace(hero, wounds=_without(hero.wounds, wound)))
+        return execute_more(state, DiscardToStack("wound_stack", wound))
+    if isinstance(effect, MoveBlood):
+        return replace(state, blood=blood_after(state.blood, effect))
+    if isinstance(effect, PlaceFightToken):
+        space = effect.space
+        if space in state.fight_tokens:
+            raise EngineInvariantError(f"a fight token already lies on {space}")
+        return replace(state, fight_tokens=sorted_tuple([*state.fight_tokens, space]))
+    if isinstance(effect, RemoveFightToken):
+        return replace(state, fight_tokens=_without(state.fight_tokens, effect.space))
+    if isinstance(effect, WoundStrigoi):
+        return _strigoi(state, effect.index, wounds=state.strigoi[effect.index].wounds + 1)
+    if isinstance(effect, DefeatStrigoi):
+        return _strigoi(state, effect.index, defeated=True, position=None)
+    if isinstance(effect, RaiseSupreme):
+        return _strigoi(state, effect.index, supreme=True)
+    if isinstance(effect, RotatePlatform):
+        room, index = effect.room, effect.index
+        if room in state.board.collapsed:
+            raise EngineInvariantError(f"the platform of {room} has collapsed")
+        rotations = list(state.board.rotations)
+        rotations[index] = (rotations[index] + effect.steps) % 6
+        return replace(state, board=replace(state.board, rotations=tuple(rotations)))
+    if isinstance(effect, CollapsePlatform):
+        return replace(state, board=replace(state.board, collapsed=state.board.collapsed | {effect.room}))
+    if isinstance(effect, DestroyLadder):
+        site = effect.site
+        if site not in state.board.ladders:
+            raise EngineInvariantError(f"no ladder tile on {site}")
+        return replace(state, board=replace(state.board, ladders=state.board.ladders - {site}))
+    if isinstance(effect, SetAttackMarker):
+        return replace(state, attack_marker=effect.on)
+    if isinstance(effect, Earn):
+        seat, card, title = effect.seat, effect.card, effect.title
+        state = execute(state, MoveCard(card, seat, _CARDZONE_ADVANCED_SUPPLY, _CARDZONE_HAND))
+        hero = state.heroes[seat]
+        if title in hero.earned:
+            raise EngineInvariantError(f"seat {seat} already has {title!r}")
+        return state.with_hero(seat, replace(hero, earned=sorted_tuple([*hero.earned, title])))
     raise EngineInvariantError(f"unknown effect {effect!r}")

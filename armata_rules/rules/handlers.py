@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from armata_rules.actions import Action, ChanceOutcome
 from armata_rules.frames import Frame
@@ -87,7 +87,7 @@ class AutoHandler(Handler[F]):
         raise NotImplementedError
 
 
-HANDLERS: dict[type[Frame], Handler[Any]] = {}
+HANDLERS: Final[dict[type[Frame], Handler[Any]]] = {}
 
 
 def handles(frame_type: type[Frame], handler: type[Handler[Any]]) -> None:

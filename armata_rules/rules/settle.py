@@ -24,7 +24,7 @@ _OUTCOME_STRIGOI_WIN: Final = Outcome.STRIGOI_WIN
 __all__ = ["MAX_AUTOMATIC_STEPS", "pick", "settle", "uniform"]
 
 #: More automatic steps than this without a decision is an engine fault (the termination proof says why).
-MAX_AUTOMATIC_STEPS = 100_000
+MAX_AUTOMATIC_STEPS: Final = 100_000
 
 
 def uniform(seed: int, counter: int) -> float:

@@ -54,8 +54,8 @@ _CARDZONE_BOX: Final = CardZone.BOX
 _CARDZONE_HAND: Final = CardZone.HAND
 _CARDZONE_PLAYED: Final = CardZone.PLAYED
 
-_DISCARDABLE = (Ability.PROTECTION, Ability.STEALTH, Ability.LEAP)
-_FIGHT_EXCEPTIONS = (Ability.PROTECTION, Ability.RETRIEVAL)
+_DISCARDABLE: Final = (Ability.PROTECTION, Ability.STEALTH, Ability.LEAP)
+_FIGHT_EXCEPTIONS: Final = (Ability.PROTECTION, Ability.RETRIEVAL)
 
 
 @dataclass(init=False, frozen=True, slots=True)
@@ -135,7 +135,7 @@ def sources_by_ability(ctx: RulesContext, hero: HeroState, in_fight: bool) -> di
     return entry[1]
 
 
-_SHARED_MAX = 100_000
+_SHARED_MAX: Final = 100_000
 
 
 def _all_sources(ctx: RulesContext, hero: HeroState, in_fight: bool) -> dict[Ability, tuple[Source, ...]]:
