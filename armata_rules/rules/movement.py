@@ -27,6 +27,7 @@ from armata_rules.rules.context import RulesContext
 from armata_rules.rules.executor import execute
 from armata_rules.rules.flow import log, pop
 from armata_rules.rules.handlers import DecisionHandler, Refusal, handles
+from armata_rules.rules.kernels import answer, answer2
 from armata_rules.rules.registry import interpretation, rule
 from armata_rules.state import GameState
 from armata_rules.variants import Movement
@@ -126,8 +127,8 @@ def active_encounter(state: GameState, space: SpaceId, ctx: RulesContext) -> boo
 
 
 class _Standing:
-    """Who stands where around the hero in one seat, in one state, and what the step guard kernel says about the
-    movement left: every candidate step asks, so it is worked out once per state and seat (:func:`_standing`)."""
+    """Who stands where around the hero in one seat, in one state, and the movement left: every candidate step
+    asks, so it is worked out once per state and seat (:func:`_standing`)."""
 
     __slots__ = ("_answers", "others", "steps_left", "strigoi")
 
@@ -140,12 +141,12 @@ class _Standing:
         self._answers: dict[bool, bool] = {}
 
     def may_step(self, back: bool) -> bool:
-        """The step guard kernel's answer for the movement left, onto a space of the jump (``back``) or not. Asked
-        through the module (``effects.may_step``) on first use, so that a substituted kernel (an engine control)
-        is the one that answers."""
+        """The step guard kernel's answer for the movement left, onto a space of the jump (``back``) or not, kept
+        here for the next candidate step. Looked up in its module (``effects.may_step``) on first use, so that a
+        substituted kernel (an engine control) is the one that answers (:func:`~armata_rules.rules.kernels.answer2`)."""
         found = self._answers.get(back)
         if found is None:
-            found = self._answers[back] = bool(effects.may_step(self.steps_left, back))
+            found = self._answers[back] = bool(answer2(effects.may_step, self.steps_left, back))
         return found
 
 
@@ -176,7 +177,7 @@ def _other_hero_at(state: GameState, seat: int, space: SpaceId) -> bool:
 
 def step_cost(state: GameState, seat: int, to: SpaceId) -> int:
     """What a step onto ``to`` costs: nothing over another Powerwolf (a jump), else one."""
-    return cast(int, effects.step_cost(_other_hero_at(state, seat, to)))  # the int kernel on ints
+    return cast(int, answer(effects.step_cost, _other_hero_at(state, seat, to)))  # the int kernel on ints
 
 
 def _strigoi_at(state: GameState, seat: int, space: SpaceId) -> bool:
@@ -203,7 +204,7 @@ def _trail_after(
     """The jump trail after a step from ``here`` to ``to``: kept and grown while the kernel counts a jump under way
     (:func:`~armata_rules.effects.jump_trail_after`, the one the termination proof reasons about), else empty."""
     jumped = len(set(trail[1:]))
-    if cast(int, effects.jump_trail_after(jumped, onto_powerwolf)) == 0:
+    if cast(int, answer2(effects.jump_trail_after, jumped, onto_powerwolf)) == 0:
         return ()
     return (*(trail or ((here,) if here is not None else ())), to)
 
@@ -294,7 +295,7 @@ class MoveRules(DecisionHandler[MoveFrame]):
             return Refusal(MOVE_STEP, f"a Strigoi stands on {to}: crossing it needs Stealth")
         if not (onto_powerwolf or onto_strigoi):  # a free space: the hero may stop there
             return None
-        left = cast(int, effects.steps_after(turn.steps_left, onto_powerwolf))
+        left = cast(int, answer2(effects.steps_after, turn.steps_left, onto_powerwolf))
         trail = _trail_after(turn.trail, state.heroes[seat].position, to, onto_powerwolf)
         if not _can_leave(ctx, state, seat, to, left, trail):
             return Refusal(MOVE_STEP, f"{to} is taken and the hero could not move on from it to a free space")
@@ -335,12 +336,12 @@ class MoveRules(DecisionHandler[MoveFrame]):
         action = expect(action, Step, "rules.movement.apply")  # the guard admitted only this kind
         here = state.heroes[frame.seat].position
         onto_powerwolf = _other_hero_at(state, frame.seat, action.to)
-        steps_left = cast(int, effects.steps_after(turn.steps_left, onto_powerwolf))
+        steps_left = cast(int, answer2(effects.steps_after, turn.steps_left, onto_powerwolf))
         trail = _trail_after(turn.trail, here, action.to, onto_powerwolf)
         state = execute(state, MoveHero(frame.seat, action.to))
         state = replace(state, turn=replace(turn, steps_left=steps_left, moved=True, trail=trail))
         stops = active_encounter(state, action.to, ctx) and _can_stop_on(state, frame.seat, action.to)
-        if stops and effects.may_engage(turn.engaged):
+        if stops and answer(effects.may_engage, turn.engaged):
             state = log(state, f"{ctx.heroes[frame.seat].value} stops on the encounter space {action.to}")
             # the move ends here (its frame closes); the steps left stay known, for a Stealth decline
             state = replace(state, turn=replace(state.turn or turn, encountered=True))

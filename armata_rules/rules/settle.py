@@ -16,6 +16,7 @@ from armata_rules.rules import HANDLERS
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.flow import log
 from armata_rules.rules.handlers import AutoHandler, ChanceHandler
+from armata_rules.rules.kernels import answer2
 from armata_rules.state import Blood, GameState, Outcome
 
 # The enum members the rules below read, as Final module constants (why: armata_rules.fast_enum).
@@ -59,7 +60,7 @@ def settle(ctx: RulesContext, state: GameState, auto_chance: bool) -> GameState:
         if state.outcome is not None:
             return state
         if state.blood is not checked:
-            if strigoi_win(state.blood.inferno, loss):
+            if answer2(strigoi_win, state.blood.inferno, loss):  # the name a control may substitute
                 return log(replace(state, outcome=_OUTCOME_STRIGOI_WIN), "the inferno is full: the Strigoi win")
             checked = state.blood
         if not state.frames:
