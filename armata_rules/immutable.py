@@ -31,7 +31,17 @@ from typing import Any, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
-__all__ = ["Memo", "Value", "check_changes", "frozen_init", "memo", "replace", "replace_fields", "share_memo"]
+__all__ = [
+    "Memo",
+    "Value",
+    "check_changes",
+    "empty_memo",
+    "frozen_init",
+    "memo",
+    "replace",
+    "replace_fields",
+    "share_memo",
+]
 
 T = TypeVar("T")
 #: ``copier(obj, changes)``: a copy of ``obj`` with the fields named in ``changes`` set to their values.
@@ -59,9 +69,11 @@ class Value:
 class Memo(Value):
     """Base class of immutable values that cache data derived from themselves (see :func:`memo`).
 
-    A subclass's hand-written ``__init__`` sets ``_memo`` to ``None``: compiled, reading a slot never set raises
-    ``AttributeError`` inside :func:`memo`'s ``getattr``, and building that exception cost more than the rest of the
-    call, for every new state and hero.
+    Every way of making an instance sets ``_memo`` to ``None``: a subclass's hand-written ``__init__`` does, one
+    with a generated ``__init__`` does in ``__post_init__``, and the copier of :func:`replace` does for the copies
+    it builds without ``__init__``. So :func:`memo` reads the slot directly: compiled, a native attribute read,
+    where ``getattr(obj, "_memo", None)`` was a generic call (and, for a slot never set, an ``AttributeError``
+    built and dropped).
     """
 
     __slots__ = ("_memo",)
@@ -74,11 +86,17 @@ def memo(obj: Memo) -> dict[object, Any]:
     Only data that is a pure function of ``obj`` (and of fixed facts named in the key) may be stored here: the
     instance is immutable, so the cache never goes stale.
     """
-    found: dict[object, Any] | None = getattr(obj, "_memo", None)  # not try/except: compiled, a raise costs a traceback
+    found = obj._memo
     if found is None:
         found = {}
         object.__setattr__(obj, "_memo", found)
     return found
+
+
+def empty_memo(obj: Memo) -> None:
+    """Start ``obj``'s cache empty (``_memo`` set to ``None``): what the ``__post_init__`` of a Memo with a generated
+    ``__init__`` calls (see :class:`Memo`)."""
+    object.__setattr__(obj, "_memo", None)
 
 
 def share_memo(source: Memo, target: Memo) -> None:
@@ -136,6 +154,7 @@ def _standard_init(cls: type) -> Callable[..., None]:
             parameters.append(f"{field.name}=default_{field.name}")
     lines = [f"def __init__(self, {', '.join(parameters)}):"]
     lines += [f"    set_field(self, {f.name!r}, {f.name})" for f in init_fields]
+    lines += ["    set_field(self, '_memo', None)"] if issubclass(cls, Memo) else []  # no cache yet (see Memo)
     lines += ["    self.__post_init__()"] if derived else []
     lines += [] if init_fields or derived else ["    pass"]
     exec("\n".join(lines), namespace)
@@ -217,6 +236,8 @@ def _slot_copier(cls: type, names: tuple[str, ...]) -> Copier:
         "    new = new_object(draft)",
     ]
     lines += [f"    new.{name} = obj.{name}" for name in names]
+    if issubclass(cls, Memo):
+        lines.append("    new._memo = None")  # the copy's own cache, empty (see Memo)
     lines += [
         "    for name, value in changes.items():",
         "        set_attribute(new, name, value)",

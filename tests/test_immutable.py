@@ -14,6 +14,7 @@ import pickle
 import random
 import sys
 import types
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +90,33 @@ def test_memo_is_neither_copied_nor_pickled() -> None:
     again = pickle.loads(pickle.dumps(state))
     assert again == state and "derived" not in memo(again)
     assert memo(state.heroes[0]) is not memo(replace(state.heroes[0], wounds=()))
+
+
+def test_every_way_of_making_a_memo_starts_its_cache_empty() -> None:
+    """memo() reads the ``_memo`` slot directly, so the constructor, every copier, pickling and copying must set it
+    (to ``None``): for each kind of Memo the engine makes, checked as soon as it is made."""
+    game = Game.new(["Attila", "Roel"], seed=3)
+    state = game.initial_state()
+    fortress, board, hero = game.fortress, state.board, state.heroes[0]
+    makers: list[Callable[[], Memo]] = [
+        lambda: Game.new(["Attila", "Roel"], seed=4).ctx,
+        lambda: replace(game.ctx, seed=5),
+        lambda: replace(state, round=2),
+        lambda: replace(hero, wounds=("w",)),
+        lambda: replace(board, ladders=frozenset()),
+        lambda: fortress.rotated(board, fortress.platform_rooms[0], 1),
+        lambda: fortress.view(fortress.rotated(board, fortress.platform_rooms[1], 2)),
+        lambda: pickle.loads(pickle.dumps(state)),
+        lambda: pickle.loads(pickle.dumps(hero)),
+        lambda: pickle.loads(pickle.dumps(board)),
+        lambda: copy.copy(state),
+        lambda: copy.deepcopy(hero),
+    ]
+    for make in makers:
+        obj = make()
+        assert obj._memo is None, type(obj).__name__
+        memo(obj)["derived"] = 1
+        assert obj._memo == {"derived": 1}
 
 
 def test_copies_of_slotted_classes_keep_their_slots() -> None:

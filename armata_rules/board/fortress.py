@@ -28,7 +28,7 @@ from armata_rules.board.hexgrid import (
 )
 from armata_rules.board.layout import Layout, PlatformTile, RoomTile, SpaceKind
 from armata_rules.errors import EngineInvariantError, present
-from armata_rules.immutable import Memo, memo
+from armata_rules.immutable import Memo, empty_memo, memo
 
 __all__ = ["EdgeKind", "Fortress", "FortressState", "FortressView", "LadderSite", "Space", "SpaceId"]
 
@@ -90,6 +90,9 @@ class FortressState(Memo):
     collapsed: frozenset[str] = frozenset()
     ladders: frozenset[SpaceId] = frozenset()
 
+    def __post_init__(self) -> None:
+        empty_memo(self)
+
 
 @dataclass(frozen=True, slots=True)
 class FortressView(Memo):
@@ -113,6 +116,9 @@ class FortressView(Memo):
     neighbours: dict[SpaceId, tuple[SpaceId, ...]]
     adjacent: dict[SpaceId, frozenset[SpaceId]]
     exits: dict[SpaceId, tuple[SpaceId, ...]]
+
+    def __post_init__(self) -> None:
+        empty_memo(self)
 
 
 class Fortress:

@@ -8,7 +8,7 @@ from armata_rules.board.fortress import Fortress
 from armata_rules.components.cards import ActionCard
 from armata_rules.components.icons import Ability, Hero
 from armata_rules.components.pack import DataPack
-from armata_rules.immutable import Memo
+from armata_rules.immutable import Memo, empty_memo
 from armata_rules.rules.registry import EngineInvariantError
 from armata_rules.state import GameState, HeroState
 from armata_rules.variants import Ruleset
@@ -32,6 +32,7 @@ class RulesContext(Memo):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "edition", self.ruleset.components.value)
+        empty_memo(self)
 
     @property
     def players(self) -> int:
