@@ -283,7 +283,7 @@ def ability_actions(ctx: RulesContext, state: GameState, seat: int, stage: str) 
             for other in neighbours_of(ctx, state, seat):
                 actions.extend(interned(GiveReward, seat, other, card) for card in rewards)
         if rebel is not None and state.reward_deck.size > 0:  # what _guard_rebel asks, from the cached hand facts
-            actions.append(RebelDraw(seat))
+            actions.append(interned(RebelDraw, seat))
     return actions
 
 

@@ -189,12 +189,12 @@ class FightPhaseRules(DecisionHandler[FightPhase]):
         seat = frame.seat
         if _pending_encounter(state):
             stealth = available_sources(ctx, state, seat, _ABILITY_STEALTH)
-            peeks = [Peek(seat, s.id, s.mode) for s in stealth]
+            peeks = [interned(Peek, seat, s.id, s.mode) for s in stealth]
             if _stealth_in_use(state):
-                peeks.append(Peek(seat, "", "in_use"))
-            return [Choose(seat, "flip"), *peeks, *ability_actions(ctx, state, seat, "encounter_pending")]
-        attacks = [AttackStrigoi(seat, i, mode) for i, mode in attack_options(ctx, state, seat)]
-        return [*attacks, Pass(seat, "end_fight_phase"), *ability_actions(ctx, state, seat, "fight_phase")]
+                peeks.append(interned(Peek, seat, "", "in_use"))
+            return [interned(Choose, seat, "flip"), *peeks, *ability_actions(ctx, state, seat, "encounter_pending")]
+        attacks = [interned(AttackStrigoi, seat, i, mode) for i, mode in attack_options(ctx, state, seat)]
+        return [*attacks, interned(Pass, seat, "end_fight_phase"), *ability_actions(ctx, state, seat, "fight_phase")]
 
     def legal(self, ctx: RulesContext, state: GameState, frame: FightPhase) -> list[Action]:
         return list(self.candidates(ctx, state, frame))  # every candidate is built from the guard's own checks
@@ -306,7 +306,7 @@ class EncounterChoiceRules(DecisionHandler[EncounterChoice]):
         return _OPTIONS[(frame.peeked, ctx.pack.encounters[frame.token].monk)]
 
     def candidates(self, ctx: RulesContext, state: GameState, frame: EncounterChoice) -> Iterable[Action]:
-        return [Choose(frame.seat, option) for option in self._options(ctx, frame)]
+        return [interned(Choose, frame.seat, option) for option in self._options(ctx, frame)]
 
     def guard(self, ctx: RulesContext, state: GameState, frame: EncounterChoice, action: Action) -> Refusal | None:
         options = self._options(ctx, frame)
@@ -376,7 +376,7 @@ class ReactivateRules(DecisionHandler[ReactivateChoice]):
     """Take back a fight token to place it here."""
 
     def candidates(self, ctx: RulesContext, state: GameState, frame: ReactivateChoice) -> Iterable[Action]:
-        return [Reactivate(frame.seat, space) for space in reactivation_options(ctx, state, frame.seat)]
+        return [interned(Reactivate, frame.seat, space) for space in reactivation_options(ctx, state, frame.seat)]
 
     def guard(self, ctx: RulesContext, state: GameState, frame: ReactivateChoice, action: Action) -> Refusal | None:
         if not isinstance(action, Reactivate) or action.seat != frame.seat:

@@ -43,6 +43,7 @@ from armata_rules.effects import (
 )
 from armata_rules.frames import CollapseEscape, Fight, RelocateChoice
 from armata_rules.immutable import replace
+from armata_rules.interning import interned
 from armata_rules.rules.abilities import ability_actions, apply_ability, guard_ability
 from armata_rules.rules.awards import award
 from armata_rules.rules.context import RulesContext
@@ -322,11 +323,13 @@ class FightRules(DecisionHandler[Fight]):
             if reward is None:
                 continue
             if reward.normal is not None and frame.mode != "ranged":
-                actions.append(PlayReward(frame.seat, card, "normal"))
-            actions.append(PlayReward(frame.seat, card, "wild"))
+                actions.append(interned(PlayReward, frame.seat, card, "normal"))
+            actions.append(interned(PlayReward, frame.seat, card, "wild"))
         if frame.mode != "ranged":
-            actions.extend(PlayToken(frame.seat, token) for token in hero.tokens if ctx.pack.tokens[token].strength > 0)
-        actions.append(Pass(frame.seat, "resolve"))
+            actions.extend(
+                interned(PlayToken, frame.seat, token) for token in hero.tokens if ctx.pack.tokens[token].strength > 0
+            )
+        actions.append(interned(Pass, frame.seat, "resolve"))
         actions.extend(ability_actions(ctx, state, frame.seat, "fight"))
         return actions
 
@@ -474,7 +477,10 @@ class CollapseEscapeRules(DecisionHandler[CollapseEscape]):
         seat = frame.queue[0]
         targets = _escape_targets(ctx, state, frame.room)
         leaps = available_sources(ctx, state, seat, _ABILITY_LEAP)
-        return [*(Escape(seat, s.id, s.mode, t) for s in leaps for t in targets), Pass(seat, "fall")]
+        return [
+            *(interned(Escape, seat, s.id, s.mode, t) for s in leaps for t in targets),
+            interned(Pass, seat, "fall"),
+        ]
 
     def guard(self, ctx: RulesContext, state: GameState, frame: CollapseEscape, action: Action) -> Refusal | None:
         seat = frame.queue[0]
@@ -518,7 +524,7 @@ class RelocateRules(DecisionHandler[RelocateChoice]):
     """The player moves their hero to a staircase or ladder tile of their choice."""
 
     def candidates(self, ctx: RulesContext, state: GameState, frame: RelocateChoice) -> Iterable[Action]:
-        return [Relocate(frame.seat, s) for s in relocation_targets(ctx, state, frame.ladder_first)]
+        return [interned(Relocate, frame.seat, s) for s in relocation_targets(ctx, state, frame.ladder_first)]
 
     def guard(self, ctx: RulesContext, state: GameState, frame: RelocateChoice, action: Action) -> Refusal | None:
         if not isinstance(action, Relocate) or action.seat != frame.seat:

@@ -231,6 +231,17 @@ def _can_leave(
     return False
 
 
+def _steps_of(ctx: RulesContext, seat: int) -> dict[SpaceId, Action]:
+    """The steps of ``seat`` listed so far in this game, by space (kept on the context): a move lists the same few
+    steps state after state, and a lookup by the space's id is a fraction of :func:`interned`'s by all the
+    values."""
+    cache = memo(ctx)
+    tables: list[dict[SpaceId, Action]] | None = cache.get(_steps_of)
+    if tables is None:
+        tables = cache[_steps_of] = [{} for _ in ctx.heroes]
+    return tables[seat]
+
+
 class MoveRules(DecisionHandler[MoveFrame]):
     """Steps and stopping."""
 
@@ -238,8 +249,8 @@ class MoveRules(DecisionHandler[MoveFrame]):
         position = state.heroes[frame.seat].position
         position = present(position, "rules.movement.candidates: position")
         return [
-            *(Step(frame.seat, to) for to in _exits(ctx, state, position)),
-            EndMove(frame.seat),
+            *(interned(Step, frame.seat, to) for to in _exits(ctx, state, position)),
+            interned(EndMove, frame.seat),
             *ability_actions(ctx, state, frame.seat, "move"),
         ]
 
@@ -247,11 +258,14 @@ class MoveRules(DecisionHandler[MoveFrame]):
         seat = frame.seat
         position = present(state.heroes[seat].position, "rules.movement.legal: position")
         standing = _standing(state, seat)
-        moves: list[Action] = [
-            interned(Step, seat, to)
-            for to in _exits(ctx, state, position)  # the exits are computed once, here
-            if self._blocked(ctx, state, seat, to, standing) is None
-        ]
+        steps = _steps_of(ctx, seat)
+        moves: list[Action] = []
+        for to in _exits(ctx, state, position):  # the exits are computed once, here
+            if self._blocked(ctx, state, seat, to, standing) is None:
+                step = steps.get(to)
+                if step is None:
+                    step = steps[to] = interned(Step, seat, to)
+                moves.append(step)
         stop = interned(EndMove, seat)
         if self._guard_stop(ctx, state, frame, stop, can_step=bool(moves)) is None:
             moves.append(stop)

@@ -22,7 +22,7 @@ from armata_rules.frames import (
     StartRound,
     StrigoiPhase,
 )
-from armata_rules.immutable import replace
+from armata_rules.immutable import memo, replace
 from armata_rules.interning import interned
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.executor import execute_all
@@ -31,7 +31,7 @@ from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHand
 from armata_rules.rules.registry import expect, interpretation, rule
 from armata_rules.rules.strigoi import close_phase_two
 from armata_rules.rules.wounds import incoming_wounds
-from armata_rules.state import GameState, TurnState
+from armata_rules.state import GameState, HeroState, TurnState
 from armata_rules.variants import IconScope, InitiativeTies, SelfWound
 
 __all__ = ["PHASE_ONE", "ROUND_END", "TURN_ORDER"]
@@ -180,12 +180,7 @@ class ChooseCardsRules(DecisionHandler[ChooseCards]):
     """Phase 1: every hero picks a card face down; the last pick reveals them and sets the turn order."""
 
     def candidates(self, ctx: RulesContext, state: GameState, frame: ChooseCards) -> Iterable[Action]:
-        return [
-            interned(ChooseCard, seat, card)
-            for seat in frame.waiting
-            for card in state.heroes[seat].hand
-            if ctx.is_action_card(card)
-        ]
+        return [choice for seat in frame.waiting for choice in _choices(ctx, state.heroes[seat], seat)]
 
     def legal(self, ctx: RulesContext, state: GameState, frame: ChooseCards) -> list[Action]:
         # legal by construction: action cards in the hands of the heroes still waiting, what the guard asks
@@ -215,6 +210,17 @@ class ChooseCardsRules(DecisionHandler[ChooseCards]):
 
 
 handles(ChooseCards, ChooseCardsRules)
+
+
+def _choices(ctx: RulesContext, hero: HeroState, seat: int) -> tuple[Action, ...]:
+    """A ``ChooseCard`` for each action card in the hand of ``hero``, in ``seat``: kept on the hero (it depends on
+    the hand alone), since each pick of Phase 1 lists the hands of every hero still to choose."""
+    cache = memo(hero)
+    entry: tuple[RulesContext, int, tuple[Action, ...]] | None = cache.get(_choices)
+    if entry is None or entry[0] is not ctx or entry[1] != seat:
+        cards = tuple(interned(ChooseCard, seat, card) for card in hero.hand if ctx.is_action_card(card))
+        entry = cache[_choices] = (ctx, seat, cards)
+    return entry[2]
 
 
 def _reveal(ctx: RulesContext, state: GameState) -> GameState:

@@ -14,6 +14,7 @@ from armata_rules.board.placement import legal_ladder_sites
 from armata_rules.effects import MoveHero, PlaceLadderTile, PlaceStrigoi
 from armata_rules.frames import PlaceStrigoi as PlaceStrigoiFrame
 from armata_rules.frames import RelocateChoice, SetupLadder, StartRound
+from armata_rules.interning import interned
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.executor import execute_all
 from armata_rules.rules.flow import log, pop, push
@@ -195,7 +196,9 @@ class SetupLadderRules(DecisionHandler[SetupLadder]):
 
     def candidates(self, ctx: RulesContext, state: GameState, frame: SetupLadder) -> Iterable[Action]:
         reading = ctx.ruleset.ladder_placement
-        return [PlaceLadder(frame.seat, site) for site in legal_ladder_sites(ctx.fortress, state.board, reading)]
+        return [
+            interned(PlaceLadder, frame.seat, site) for site in legal_ladder_sites(ctx.fortress, state.board, reading)
+        ]
 
     def legal(self, ctx: RulesContext, state: GameState, frame: SetupLadder) -> list[Action]:
         # legal by construction: the candidates are the free sites the reading allows, which is what the guard

@@ -547,7 +547,10 @@ class CounterChoiceRules(DecisionHandler[CounterChoice]):
 
     def candidates(self, ctx: RulesContext, state: GameState, frame: CounterChoice) -> Iterable[Action]:
         options = [o for o in attack_options_for_counter(ctx, state, frame.seat) if o[0] == frame.strigoi]
-        return [*(AttackStrigoi(frame.seat, i, mode) for i, mode in options), Pass(frame.seat, "no_counterattack")]
+        return [
+            *(interned(AttackStrigoi, frame.seat, i, mode) for i, mode in options),
+            interned(Pass, frame.seat, "no_counterattack"),
+        ]
 
     def guard(self, ctx: RulesContext, state: GameState, frame: CounterChoice, action: Action) -> Refusal | None:
         who = ctx.heroes[frame.seat].value

@@ -224,7 +224,10 @@ class WoundsRules(DecisionHandler[Wounds]):
 
     def candidates(self, ctx: RulesContext, state: GameState, frame: Wounds) -> Iterable[Action]:
         sources = available_sources(ctx, state, frame.seat, _ABILITY_PROTECTION) if frame.protectable else []
-        return [*(Protect(frame.seat, s.id, s.mode) for s in sources), Pass(frame.seat, "take_wounds")]
+        return [
+            *(interned(Protect, frame.seat, s.id, s.mode) for s in sources),
+            interned(Pass, frame.seat, "take_wounds"),
+        ]
 
     def guard(self, ctx: RulesContext, state: GameState, frame: Wounds, action: Action) -> Refusal | None:
         who = ctx.heroes[frame.seat].value
@@ -305,8 +308,8 @@ class ShockRules(DecisionHandler[ShockChoice]):
         return available_sources(ctx, state, seat, _ABILITY_PROTECTION)
 
     def candidates(self, ctx: RulesContext, state: GameState, frame: ShockChoice) -> Iterable[Action]:
-        protect = [Protect(frame.seat, s.id, s.mode) for s in self._protections(ctx, state, frame.seat)]
-        return [*(DiscardCard(frame.seat, card) for card in state.heroes[frame.seat].hand), *protect]
+        protect = [interned(Protect, frame.seat, s.id, s.mode) for s in self._protections(ctx, state, frame.seat)]
+        return [*(interned(DiscardCard, frame.seat, card) for card in state.heroes[frame.seat].hand), *protect]
 
     def guard(self, ctx: RulesContext, state: GameState, frame: ShockChoice, action: Action) -> Refusal | None:
         who = ctx.heroes[frame.seat].value
@@ -360,7 +363,7 @@ class HealRules(DecisionHandler[HealChoice]):
 
     def candidates(self, ctx: RulesContext, state: GameState, frame: HealChoice) -> Iterable[Action]:
         seat = frame.queue[0][0]
-        return [HealWound(seat, wound) for wound in sorted(set(state.heroes[seat].wounds))]
+        return [interned(HealWound, seat, wound) for wound in sorted(set(state.heroes[seat].wounds))]
 
     def guard(self, ctx: RulesContext, state: GameState, frame: HealChoice, action: Action) -> Refusal | None:
         seat = frame.queue[0][0]
