@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from dataclasses import replace
 
 import pytest
 
-from armata_rules import RuleViolation, editions
+from armata_rules import Game, RuleViolation, editions
 from armata_rules.actions import (
     ChooseCard,
     EndMove,
@@ -18,6 +20,7 @@ from armata_rules.actions import (
     UseAbility,
 )
 from armata_rules.frames import Fight
+from armata_rules.rules.sources import Source
 from armata_rules.variants import AbilityTiming, AdvancedTiming, IconScope, LeapLanding
 from tests.scenario import card_id, draw, encounter, game, play, reward, token, turn
 
@@ -330,3 +333,26 @@ def test_nighttime_rebel_played_this_round_stays() -> None:
         1, replace(state.heroes[1], hand=tuple(sorted((*state.heroes[1].hand, *swords, reward(g, "Hammer")))))
     )
     assert follow_rebel(g.ctx, state, richer) is richer  # Roel plays the Rebel this round: it stays with him
+
+
+def test_sources_compare_and_hash_by_id_and_mode() -> None:
+    """Source writes its own __eq__ and __hash__ (native when compiled): they must agree with the dataclass ones."""
+    same, twin, other = Source("x", "card"), Source("x", "card"), Source("x", "wild")
+    assert same == twin and hash(same) == hash(twin) and {same: 1}[twin] == 1
+    assert same != other and same != Source("y", "card") and same != ("x", "card")
+    assert dataclasses.astuple(same) == ("x", "card")
+    assert len({same, twin, other}) == 2
+
+
+def test_listed_uses_are_shared_between_listings_and_match_a_fresh_listing() -> None:
+    """The uses listed for a seat are kept per source and target on the game (abilities._uses_of): each listing
+    must still equal one built from scratch by another game, and give the very same objects again."""
+    first, second = Game.new(["Attila", "Roel"], seed=11), Game.new(["Attila", "Roel"], seed=11)
+    state, rng = first.initial_state(), random.Random(11)
+    for _ in range(300):
+        if state.is_over:
+            break
+        listed = first.legal_actions(state)
+        assert listed == second.legal_actions(state)
+        assert all(a is b for a, b in zip(listed, first.legal_actions(state), strict=True))
+        state = first.apply(state, rng.choice(listed))

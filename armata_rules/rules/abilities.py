@@ -301,11 +301,29 @@ def _uses(
     if entry is not None and entry[0] == sources and entry[1] == targets:
         return entry[2]
     name = ability.value
-    uses: tuple[Action, ...] = tuple(
-        interned(UseAbility, seat, name, source.id, source.mode, target) for source in sources for target in targets
-    )
+    found: list[Action] = []
+    for source in sources:
+        by_target = _uses_of(ctx, seat, name, source)
+        for target in targets:
+            use = by_target.get(target)
+            if use is None:
+                use = by_target[target] = interned(UseAbility, seat, name, source.id, source.mode, target)
+            found.append(use)
+    uses = tuple(found)
     cache[key] = (sources, targets, uses)
     return uses
+
+
+def _uses_of(ctx: RulesContext, seat: int, name: str, source: Source) -> dict[str, Action]:
+    """The ``UseAbility`` actions of ``seat`` for ability ``name`` from ``source`` listed so far in this game, by
+    target (kept on the context): Leap's and Mechanics' targets change with every step and turn, and a lookup by
+    the target's id is a fraction of :func:`interned`'s by all five values."""
+    cache = memo(ctx)
+    key = (_uses_of, seat, name, source.id, source.mode)
+    found: dict[str, Action] | None = cache.get(key)
+    if found is None:
+        found = cache[key] = {}
+    return found
 
 
 def _usable_sources(ctx: RulesContext, hero: HeroState, stage: str) -> tuple[tuple[Ability, tuple[Source, ...]], ...]:

@@ -74,6 +74,16 @@ class Source(Value):
         check_changes(Source, changes)
         return Source(changes.get("id", self.id), changes.get("mode", self.mode))
 
+    # written here, so that compiled they are native: the ones dataclasses generates stay Python functions, and the
+    # guards and the cache of listed uses compare sources at every listing
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Source):
+            return NotImplemented
+        return self.id == other.id and self.mode == other.mode
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.mode))
+
 
 frozen_init(Source)
 
