@@ -85,6 +85,8 @@ def test_recovery_and_retrieval() -> None:
     beast = card_id(g2, "Charles", "Beast of Gévaudan")
     state = play(g2, state, UseAbility(0, "retrieval", beast, "card", sword))
     assert sword in state.heroes[0].hand
+    with pytest.raises(RuleViolation, match="no ability called 'flight'"):
+        play(g2, state, UseAbility(0, "flight", beast, "card"))
 
 
 def test_the_gates_of_hell_clear_every_fight_token() -> None:

@@ -162,6 +162,8 @@ _ENCOUNTER_PENDING_ABILITIES: Final = tuple(
     a for a in _MOVE_ABILITIES if a not in (Ability.LEAP, Ability.PACK, Ability.STEALTH)
 )
 _FIGHT_PHASE_ABILITIES: Final = tuple(a for a in _MOVE_ABILITIES if a is not Ability.STEALTH)
+#: Each ability by its name (``Ability(name)`` is a Python-level enum lookup, at every ability used).
+_ABILITY_BY_NAME: Final = {ability.value: ability for ability in Ability}
 _RULE: Final = {
     Ability.HEAL: ICON_USE,
     Ability.MECHANICS: MECHANICS,
@@ -376,10 +378,10 @@ def guard_ability(ctx: RulesContext, state: GameState, seat: int, action: Action
     who = ctx.heroes[seat].value
     if action.seat != seat:
         return Refusal(ICON_USE, f"it is {who}'s decision, not seat {action.seat}'s")
-    try:
-        ability = Ability(action.ability)
-    except ValueError:
+    found = _ABILITY_BY_NAME.get(action.ability)
+    if found is None:
         return Refusal(ICON_USE, f"no ability called {action.ability!r}")
+    ability = found
     rule_ = _RULE.get(ability, ICON_USE)
     if ability not in _usable(stage):
         return Refusal(rule_, f"{ability.value} cannot be used now ({stage.replace('_', ' ')})")
@@ -447,7 +449,7 @@ def apply_ability(ctx: RulesContext, state: GameState, seat: int, action: Action
         state = execute(state, MoveCard(found[0], seat, found[1], _CARDZONE_BOX))
         return push(log(state, f"{who} gives up Nighttime Rebel to draw a reward card"), DrawLoot(seat, "card"))
     action = expect(action, UseAbility, "rules.abilities.apply_ability")  # the guard admitted only this kind
-    ability = Ability(action.ability)
+    ability = _ABILITY_BY_NAME[action.ability]  # the guard found it there
     source = Source(action.source, action.mode)
     units = max(1, source_units(ctx, state, seat, ability, source))
     state = execute_all(state, spend_source(ctx, state, seat, ability, source))
