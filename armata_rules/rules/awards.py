@@ -114,7 +114,10 @@ def _grant(ctx: RulesContext, state: GameState, seat: int, title: str) -> GameSt
 
 def grant_pending(ctx: RulesContext, state: GameState) -> GameState:
     """Add every pending advanced card to its earner's hand (end of turn, end of Phase 3)."""
-    pending, state = state.awards, replace(state, awards=())
+    pending = state.awards
+    if not pending:  # the usual end of turn: no copy of the state
+        return state
+    state = replace(state, awards=())
     for seat, title in pending:
         state = _grant(ctx, state, seat, title)
     return state

@@ -14,7 +14,7 @@ from armata_rules.state import GameState, Log
 _CARDZONE_DISCARD: Final = CardZone.DISCARD
 _CARDZONE_HAND: Final = CardZone.HAND
 
-__all__ = ["log", "pop", "push", "replace_top", "take_back_discard"]
+__all__ = ["log", "pop", "push", "replace_top", "reset_spent", "take_back_discard"]
 
 
 def pop(state: GameState) -> GameState:
@@ -38,6 +38,14 @@ def log(state: GameState, text: str, **changes: Any) -> GameState:
     seq = 0 if state.log is None else state.log.seq + 1
     changes["log"] = Log(seq, state.round, text, state.log)
     return replace_fields(state, changes)
+
+
+def reset_spent(state: GameState) -> GameState:
+    """Every hero's spent icons cleared (a new turn or round, by the icon scope reading). A hero with nothing spent
+    stays the same object, and keeps what is cached on it; with nothing spent at all, so does the state."""
+    if not any(hero.spent for hero in state.heroes):
+        return state
+    return replace(state, heroes=tuple(replace(hero, spent=()) if hero.spent else hero for hero in state.heroes))
 
 
 def take_back_discard(state: GameState, seat: int) -> GameState:

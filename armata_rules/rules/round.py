@@ -26,7 +26,7 @@ from armata_rules.immutable import memo, replace
 from armata_rules.interning import interned
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.executor import execute_all
-from armata_rules.rules.flow import log, pop, push, replace_top, take_back_discard
+from armata_rules.rules.flow import log, pop, push, replace_top, reset_spent, take_back_discard
 from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHandler, Refusal, handles
 from armata_rules.rules.registry import expect, interpretation, rule
 from armata_rules.rules.strigoi import close_phase_two
@@ -147,13 +147,6 @@ def _has_action_card(ctx: RulesContext, hand: tuple[str, ...]) -> bool:
     return any(ctx.is_action_card(card) for card in hand)
 
 
-def _reset_spent(state: GameState) -> GameState:
-    if not any(hero.spent for hero in state.heroes):
-        return state
-    # a hero with nothing spent stays the same object (and keeps what is cached on it)
-    return replace(state, heroes=tuple(replace(hero, spent=()) if hero.spent else hero for hero in state.heroes))
-
-
 class StartRoundRules(AutoHandler[StartRound]):
     """A new round: count it, refresh per-round icons, bring in the Strigoi in round 2, open Phase 1."""
 
@@ -161,7 +154,7 @@ class StartRoundRules(AutoHandler[StartRound]):
         heroes = tuple(replace(h, card_wound_taken=False) if h.card_wound_taken else h for h in state.heroes)
         state = replace(state, round=state.round + 1, order=(), turn=None, heroes=heroes)
         if ctx.ruleset.icon_scope is _ICONSCOPE_PER_ROUND:
-            state = _reset_spent(state)
+            state = reset_spent(state)
         for seat, hero in enumerate(state.heroes):
             if not _has_action_card(ctx, hero.hand) and hero.discard:
                 state = take_back_discard(state, seat)
@@ -271,7 +264,7 @@ class NextTurnRules(AutoHandler[NextTurn]):
         steps = max(0, ctx.played_card(state, seat).movement - ctx.movement_penalty(hero))
         state = log(state, f"{hero.hero.value}'s turn", turn=TurnState(seat, steps))
         if ctx.ruleset.icon_scope is _ICONSCOPE_PER_TURN:
-            state = _reset_spent(state)
+            state = reset_spent(state)
         card = ctx.played_card(state, seat)
         if card.self_wound and not hero.card_wound_taken and ctx.ruleset.self_wound is _SELFWOUND_WHEN_PLAYED:
             state = state.with_hero(seat, replace(state.heroes[seat], card_wound_taken=True))
@@ -313,7 +306,8 @@ class EndRoundRules(AutoHandler[EndRound]):
     """Round summary steps 6-8: remove the attack marker, empty hands take back their discards, played cards out."""
 
     def run(self, ctx: RulesContext, state: GameState, frame: EndRound) -> GameState:
-        state = replace(state, attack_marker=False)
+        if state.attack_marker:
+            state = replace(state, attack_marker=False)
         for seat, before in enumerate(state.heroes):
             if not _has_action_card(ctx, before.hand) and before.discard:
                 state = log(take_back_discard(state, seat), f"{before.hero.value} takes back the discard pile")

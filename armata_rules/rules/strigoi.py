@@ -40,7 +40,7 @@ from armata_rules.interning import interned
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.executor import execute, execute_all
 from armata_rules.rules.fights import attack_options, guard_attack
-from armata_rules.rules.flow import log, pop, push, replace_top
+from armata_rules.rules.flow import log, pop, push, replace_top, reset_spent
 from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHandler, Refusal, handles
 from armata_rules.rules.registry import EngineInvariantError, expect, interpretation, present, rule
 from armata_rules.rules.wounds import incoming_wounds
@@ -593,7 +593,7 @@ class PhaseThreeRules(AutoHandler[PhaseThree]):
         if actor is None:
             return state
         if ctx.ruleset.icon_scope is _ICONSCOPE_PER_TURN:
-            state = replace(state, heroes=tuple(replace(h, spent=()) for h in state.heroes))
+            state = reset_spent(state)
         first = state.order[0]
         state = log(state, f"Phase 3: no Strigoi attacked; the {state.strigoi[actor].name} acts")
         letter = ctx.played_card(state, first).letter
