@@ -171,3 +171,21 @@ def test_views_derived_as_ladder_tiles_come_and_go() -> None:
             views.append(view)
     assembled = len({id(view.rooms) for view in views})  # a derived view shares the rooms of its base
     assert assembled < len(views) // 10
+
+
+def test_a_fortress_keeps_only_its_latest_views() -> None:
+    """Views are kept for equal board states, but only the latest few (a long run would otherwise keep thousands in
+    the garbage collector's oldest generation): the oldest goes first, the newest is always kept."""
+    from armata_rules.board import fortress as module
+
+    fortress = Fortress(default_layout())
+    rng = random.Random(18)
+    sites = sorted(fortress.ladder_sites)
+    for _ in range(module._VIEWS_MAX + 40):
+        rotations = tuple(rng.randrange(6) for _ in fortress.platform_rooms)
+        state = FortressState(rotations, frozenset(), frozenset(rng.sample(sites, 2)))
+        view = fortress.view(state)
+        assert fortress.view(FortressState(rotations, frozenset(), state.ladders)) is view  # an equal state shares it
+    assert len(fortress._views) <= module._VIEWS_MAX
+    assert len(fortress._last_by_ladders) <= module._LAST_VIEWS_MAX >= len(fortress._last_by_turns)
+    assert list(fortress._views)[-1] == state

@@ -185,7 +185,7 @@ class Fortress:
         )  # asked at every step and every Leap or Pack target: one set lookup, not an enum property
         self._static_edges = self._build_static_edges()
         self._build_pieces()
-        #: the views built, by board state (bounded: emptied when it holds _VIEWS_MAX)
+        #: the views built lately, by board state (the oldest go first, see _kept)
         self._views: dict[FortressState, FortressView] = {}
 
     # ------------------------------------------------------------------ states
@@ -267,10 +267,7 @@ class Fortress:
         if view is None:
             view = self._views.get(state)
             if view is None:
-                view = self._build_view(state)
-                if len(self._views) >= _VIEWS_MAX:
-                    self._views.clear()
-                self._views[state] = view
+                view = _kept(self._views, state, self._build_view(state), _VIEWS_MAX)
             cache[self] = view
         return view
 
@@ -490,11 +487,8 @@ class Fortress:
             if base is not None and len(base[0].ladders ^ state.ladders) > _LADDERS_DERIVED:
                 base = None
         view = self._assemble(state) if base is None else self._derived(base[1], base[0], state)
-        if len(self._last_by_ladders) >= _LAST_VIEWS_MAX:
-            self._last_by_ladders.clear()
-        if len(self._last_by_turns) >= _LAST_VIEWS_MAX:
-            self._last_by_turns.clear()
-        self._last_by_ladders[by_ladders] = self._last_by_turns[by_turns] = (state, view)
+        _kept(self._last_by_ladders, by_ladders, (state, view), _LAST_VIEWS_MAX)
+        _kept(self._last_by_turns, by_turns, (state, view), _LAST_VIEWS_MAX)
         return view
 
     def _turned(self, was: FortressState, state: FortressState) -> list[int]:
@@ -659,17 +653,30 @@ class Fortress:
 
 _COMPILED: Final[dict[int, tuple[Layout, Fortress]]] = {}
 _COMPILED_MAX: Final = 16
-#: Sets of collapsed rooms and ladder tiles whose last view a fortress keeps to derive the next one from.
-_LAST_VIEWS_MAX: Final = 256
-#: Views a fortress keeps by board state (emptied when full).
-_VIEWS_MAX: Final = 4096
+#: Boards (by ladder tiles, or by rotations) whose last view a fortress keeps to derive the next one from.
+_LAST_VIEWS_MAX: Final = 64
+#: Views a fortress keeps by board state. Few: random play met a board of an earlier game about once in five
+#: games, and every view kept lives in the oldest generation, which the garbage collector walks whole (4096 views
+#: kept made a quarter of a million objects, and its full collections cost a tenth of the engine's time).
+_VIEWS_MAX: Final = 256
 #: A view is derived from one with at most this many other platforms turned, or ladder tiles changed; else assembled.
 _TURNS_DERIVED: Final = 2
 _LADDERS_DERIVED: Final = 4
 
 
 _Entry = tuple[dict[int, SpaceId], tuple[SpaceId, ...], frozenset[SpaceId]]
+K = TypeVar("K")
 V = TypeVar("V")
+
+
+def _kept(table: dict[K, V], key: K, value: V, bound: int) -> V:
+    """``value`` stored under ``key`` as the newest entry of ``table``, which keeps ``bound`` entries at most: the
+    oldest goes first."""
+    table.pop(key, None)
+    if len(table) >= bound:
+        del table[next(iter(table))]
+    table[key] = value
+    return value
 
 
 def _ladders_last(
