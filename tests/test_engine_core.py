@@ -267,3 +267,26 @@ def test_each_class_of_interned_actions_has_a_bounded_table() -> None:
     assert 0 < len(_INTERNED[Step]) <= 50_000  # emptied once when full, then refilled
     assert interned(Step, 0, "bound-0") == first  # built anew after the table was emptied: still an equal value
     assert interned(EndMove, 0) is interned(EndMove, 0)  # other classes keep their own tables
+
+
+def test_a_dropped_game_is_freed_without_the_cycle_collector() -> None:
+    """Nothing the engine caches for a game (on its context, states and heroes) refers back to it in a cycle: a
+    game dropped is freed at once, by reference counting, instead of waiting in the collector's generations with
+    every cache of the game (a source table that kept the context did that)."""
+    import gc
+    import random
+
+    Game.new(["Attila", "Roel"], seed=4)  # the layout parsed and checked (its checks compile a fortress, dropped)
+    gc.collect()
+    gc.disable()
+    try:
+        game = Game.new(["Attila", "Falk Maria", "Charles", "Matthew"], seed=5)
+        state, rng = game.initial_state(), random.Random(5)
+        for _ in range(400):
+            if state.is_over:
+                break
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+        del game, state
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -332,12 +332,16 @@ def _usable_sources(ctx: RulesContext, hero: HeroState, stage: str) -> tuple[tup
     """The abilities usable at ``stage`` that ``hero`` has a source for, in the stage's order, with the sources:
     cached on the hero per stage, from the sources cached on the hero and by its content on the game
     (:func:`~armata_rules.rules.sources.sources_by_ability`)."""
-    key = (_usable_sources, stage)
     cache = memo(hero)
-    entry: tuple[RulesContext, tuple[tuple[Ability, tuple[Source, ...]], ...]] | None = cache.get(key)
+    per_stage: dict[str, tuple[RulesContext, tuple[tuple[Ability, tuple[Source, ...]], ...]]] | None = cache.get(
+        _usable_sources
+    )
+    if per_stage is None:  # a table per function, by stage: no key tuple to build at each call
+        per_stage = cache[_usable_sources] = {}
+    entry = per_stage.get(stage)
     if entry is None or entry[0] is not ctx:
         found = sources_by_ability(ctx, hero, stage == "fight")
-        entry = cache[key] = (ctx, tuple((a, found[a]) for a in _usable(stage) if a in found))
+        entry = per_stage[stage] = (ctx, tuple((a, found[a]) for a in _usable(stage) if a in found))
     return entry[1]
 
 

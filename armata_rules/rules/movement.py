@@ -130,7 +130,7 @@ class _Standing:
     """Who stands where around the hero in one seat, in one state, and the movement left: every candidate step
     asks, so it is worked out once per state and seat (:func:`_standing`)."""
 
-    __slots__ = ("_answers", "others", "steps_left", "strigoi")
+    __slots__ = ("_answers", "kernel", "others", "steps_left", "strigoi")
 
     def __init__(self, state: GameState, seat: int) -> None:
         #: where the heroes other than ``seat`` stand
@@ -138,26 +138,30 @@ class _Standing:
         #: where an undefeated Strigoi stands
         self.strigoi = frozenset(s.position for s in state.strigoi if not s.defeated)
         self.steps_left = -1 if state.turn is None else state.turn.steps_left
+        #: the step guard kernel this answers for (see :func:`_standing`)
+        self.kernel = effects.may_step
         self._answers: dict[bool, bool] = {}
 
     def may_step(self, back: bool) -> bool:
         """The step guard kernel's answer for the movement left, onto a space of the jump (``back``) or not, kept
-        here for the next candidate step. Looked up in its module (``effects.may_step``) on first use, so that a
-        substituted kernel (an engine control) is the one that answers (:func:`~armata_rules.rules.kernels.answer2`)."""
+        here for the next candidate step. The kernel was looked up in its module (``effects.may_step``) when this
+        was made, so that a substituted kernel (an engine control) is the one that answers."""
         found = self._answers.get(back)
         if found is None:
-            found = self._answers[back] = bool(answer2(effects.may_step, self.steps_left, back))
+            found = self._answers[back] = bool(answer2(self.kernel, self.steps_left, back))
         return found
 
 
 def _standing(state: GameState, seat: int) -> _Standing:
-    """The :class:`_Standing` of ``seat`` in ``state``, kept on the state under a key that names the step guard
-    kernel too: a substituted kernel (an engine control) is asked anew, even about a state met before."""
+    """The :class:`_Standing` of ``seat`` in ``state``, kept on the state with the step guard kernel it answers
+    for: a substituted kernel (an engine control) is asked anew, even about a state met before."""
     cache = memo(state)
-    key = (_Standing, seat, effects.may_step)
-    found: _Standing | None = cache.get(key)
-    if found is None:
-        found = cache[key] = _Standing(state, seat)
+    per_seat: dict[int, _Standing] | None = cache.get(_Standing)
+    if per_seat is None:  # a table by seat: no key tuple to build at each call
+        per_seat = cache[_Standing] = {}
+    found = per_seat.get(seat)
+    if found is None or found.kernel is not effects.may_step:
+        found = per_seat[seat] = _Standing(state, seat)
     return found
 
 

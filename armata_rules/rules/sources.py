@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from armata_rules.components.icons import Ability
+from armata_rules.components.pack import DataPack
 from armata_rules.effects import CardZone, Effect, MoveCard, SpendIcon, SpendToken
 from armata_rules.immutable import Value, check_changes, frozen_init, memo
 from armata_rules.rules.context import RulesContext
@@ -88,8 +89,8 @@ class Source(Value):
 frozen_init(Source)
 
 
-def _reward_side_abilities(ctx: RulesContext, card: str, mode: str) -> tuple[Ability, ...]:
-    reward = ctx.pack.rewards[card]
+def _reward_side_abilities(pack: DataPack, card: str, mode: str) -> tuple[Ability, ...]:
+    reward = pack.rewards[card]
     side = reward.wild if mode == "wild" else reward.normal
     return () if side is None else side.abilities
 
@@ -101,16 +102,17 @@ def source_units(ctx: RulesContext, state: GameState, seat: int, ability: Abilit
     if source.mode == "discard":
         return 1
     if source.mode in ("normal", "wild"):
-        return _reward_side_abilities(ctx, source.id, source.mode).count(ability)
+        return _reward_side_abilities(ctx.pack, source.id, source.mode).count(ability)
     if source.mode == "token":
         return ctx.pack.tokens[source.id].abilities.count(ability)
     return 0
 
 
-def _card_icons(ctx: RulesContext, card: str) -> tuple[Ability, ...]:
-    if ctx.is_action_card(card):
-        return ctx.card(card).abilities
-    reward = ctx.pack.rewards[card]
+def _card_icons(pack: DataPack, card: str) -> tuple[Ability, ...]:
+    action = pack.cards.get(card)
+    if action is not None:
+        return action.abilities
+    reward = pack.rewards[card]
     normal = () if reward.normal is None else reward.normal.abilities
     return normal + reward.wild.abilities
 
@@ -130,9 +132,11 @@ def sources_by_ability(ctx: RulesContext, hero: HeroState, in_fight: bool) -> di
     action applied next asks again) and, for the next hero object with the same content (a hero who stepped), on
     the game's context.
     """
-    key = (sources_by_ability, in_fight)
     cache = memo(hero)
-    entry: tuple[RulesContext, dict[Ability, tuple[Source, ...]]] | None = cache.get(key)
+    per_hero: dict[bool, tuple[RulesContext, dict[Ability, tuple[Source, ...]]]] | None = cache.get(sources_by_ability)
+    if per_hero is None:  # a table per function, by flag: no key tuple to build at each call
+        per_hero = cache[sources_by_ability] = {}
+    entry = per_hero.get(in_fight)
     if entry is None or entry[0] is not ctx:
         shared = memo(ctx)
         content = (in_fight, hero.chosen, hero.hand, hero.spent, hero.tokens, hero.wounds)
@@ -141,7 +145,7 @@ def sources_by_ability(ctx: RulesContext, hero: HeroState, in_fight: bool) -> di
             if len(shared) > _SHARED_MAX:
                 shared.clear()
             found = shared[content] = _all_sources(ctx, hero, in_fight)
-        entry = cache[key] = (ctx, found)
+        entry = per_hero[in_fight] = (ctx, found)
     return entry[1]
 
 
@@ -184,10 +188,12 @@ class _SourceTable:
     work, and it depends on the id alone. Each id is worked out on first sight.
     """
 
-    __slots__ = ("_ctx", "_discarded", "_played", "_rewarded", "_tokens")
+    __slots__ = ("_discarded", "_pack", "_played", "_rewarded", "_tokens")
 
-    def __init__(self, ctx: RulesContext) -> None:
-        self._ctx = ctx
+    def __init__(self, pack: DataPack) -> None:
+        # the pack, not the context: the context keeps this table, and a table that kept the context would make a
+        # cycle, which only the garbage collector frees, with every cache of the game, once the game is dropped
+        self._pack = pack
         self._played: dict[str, tuple[tuple[Ability, Source, str, bool], ...]] = {}
         self._discarded: dict[str, tuple[tuple[Ability, Source], ...]] = {}
         self._rewarded: dict[str, tuple[tuple[Ability, Source], ...]] = {}
@@ -201,7 +207,7 @@ class _SourceTable:
             source = Source(card, "card")
             found = self._played[card] = tuple(
                 (ability, source, f"{card}/{ability.value}", ability in _FIGHT_EXCEPTIONS)
-                for ability in dict.fromkeys(self._ctx.card(card).abilities)
+                for ability in dict.fromkeys(self._pack.cards[card].abilities)
             )
         return found
 
@@ -209,7 +215,7 @@ class _SourceTable:
         """What discarding the card in hand gives: Protection, Stealth or Leap, if it shows the icon."""
         found = self._discarded.get(card)
         if found is None:
-            icons = _card_icons(self._ctx, card)
+            icons = _card_icons(self._pack, card)
             source = Source(card, "discard")
             found = self._discarded[card] = tuple((a, source) for a in _DISCARDABLE if a in icons)
         return found
@@ -220,10 +226,10 @@ class _SourceTable:
         found = self._rewarded.get(card)
         if found is None:
             uses: list[tuple[Ability, Source]] = []
-            if card in self._ctx.pack.rewards:
+            if card in self._pack.rewards:
                 for mode in ("normal", "wild"):
                     source = Source(card, mode)
-                    uses.extend((a, source) for a in dict.fromkeys(_reward_side_abilities(self._ctx, card, mode)))
+                    uses.extend((a, source) for a in dict.fromkeys(_reward_side_abilities(self._pack, card, mode)))
             found = self._rewarded[card] = tuple(uses)
         return found
 
@@ -232,9 +238,7 @@ class _SourceTable:
         found = self._tokens.get(token)
         if found is None:
             source = Source(token, "token")
-            found = self._tokens[token] = tuple(
-                (a, source) for a in dict.fromkeys(self._ctx.pack.tokens[token].abilities)
-            )
+            found = self._tokens[token] = tuple((a, source) for a in dict.fromkeys(self._pack.tokens[token].abilities))
         return found
 
 
@@ -243,7 +247,7 @@ def _source_table(ctx: RulesContext) -> _SourceTable:
     cache = memo(ctx)
     table: _SourceTable | None = cache.get(_SourceTable)
     if table is None:
-        table = cache[_SourceTable] = _SourceTable(ctx)
+        table = cache[_SourceTable] = _SourceTable(ctx.pack)
     return table
 
 
