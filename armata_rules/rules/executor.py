@@ -60,9 +60,32 @@ __all__ = ["blood_after", "execute", "execute_all", "execute_more"]
 
 
 def execute_all(state: GameState, effect_values: Iterable[Effect]) -> GameState:
-    """Execute ``effect_values`` in order."""
+    """Execute ``effect_values`` in order.
+
+    A run of card moves between the zones of one hero (the round's cards to the discard pile, a discard pile taken
+    back) changes that hero once per move but the state once per run: the same result as executing them one by one,
+    without a copy of the whole state for each card."""
+    seat = -1  # the seat whose hero ``hero`` is, moved but not yet put in the state; -1 for none
+    hero: HeroState | None = None
     for effect in effect_values:
+        if isinstance(effect, MoveCard) and effect.source in _HERO_FIELD and effect.target in _HERO_FIELD:
+            owner = effect.seat
+            if owner is not None:  # (a move without a seat goes to execute, which refuses it)
+                if owner != seat or hero is None:
+                    if hero is not None:
+                        state = state.with_hero(seat, hero)
+                    seat, hero = owner, state.heroes[owner]
+                trace = effects.TRACE
+                if trace is not None:
+                    trace.append(effect)
+                hero = replace_fields(hero, _hero_changes(hero, owner, effect.card, effect.source, effect.target))
+                continue
+        if hero is not None:
+            state = state.with_hero(seat, hero)
+            seat, hero = -1, None
         state = execute(state, effect)
+    if hero is not None:
+        state = state.with_hero(seat, hero)
     return state
 
 
