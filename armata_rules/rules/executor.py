@@ -244,6 +244,16 @@ def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
     return items[:index] + items[index + 1 :]
 
 
+def _give_up(state: GameState, seat: int, field: str, item: str, stack: str, what: str) -> GameState:
+    """``item`` leaves the hero's ``field`` (a token spent, a wound healed) for the discard pile of ``stack``."""
+    hero = state.heroes[seat]
+    held: tuple[str, ...] = getattr(hero, field)
+    if item not in held:
+        raise EngineInvariantError(f"seat {seat} holds no {what} {item}")
+    state = state.with_hero(seat, replace_fields(hero, {field: _without(held, item)}))
+    return execute_more(state, DiscardToStack(stack, item))
+
+
 def _strigoi(state: GameState, index: int, **changes: object) -> GameState:
     strigoi = list(state.strigoi)
     strigoi[index] = replace_fields(strigoi[index], changes)
@@ -281,22 +291,12 @@ def execute_more(state: GameState, effect: Effect) -> GameState:
         hero = state.heroes[effect.seat]
         return state.with_hero(effect.seat, replace(hero, tokens=sorted_tuple([*hero.tokens, effect.token])))
     if isinstance(effect, SpendToken):
-        seat, token = effect.seat, effect.token
-        hero = state.heroes[seat]
-        if token not in hero.tokens:
-            raise EngineInvariantError(f"seat {seat} holds no token {token}")
-        state = state.with_hero(seat, replace(hero, tokens=_without(hero.tokens, token)))
-        return execute_more(state, DiscardToStack("reward_tokens", token))
+        return _give_up(state, effect.seat, "tokens", effect.token, "reward_tokens", "token")
     if isinstance(effect, AddWound):
         hero = state.heroes[effect.seat]
         return state.with_hero(effect.seat, replace(hero, wounds=(*hero.wounds, effect.wound)))
     if isinstance(effect, DiscardWound):
-        seat, wound = effect.seat, effect.wound
-        hero = state.heroes[seat]
-        if wound not in hero.wounds:
-            raise EngineInvariantError(f"seat {seat} holds no wound {wound}")
-        state = state.with_hero(seat, replace(hero, wounds=_without(hero.wounds, wound)))
-        return execute_more(state, DiscardToStack("wound_stack", wound))
+        return _give_up(state, effect.seat, "wounds", effect.wound, "wound_stack", "wound")
     if isinstance(effect, MoveBlood):
         return replace(state, blood=blood_after(state.blood, effect))
     if isinstance(effect, PlaceFightToken):
