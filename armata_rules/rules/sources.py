@@ -138,9 +138,12 @@ def sources_by_ability(ctx: RulesContext, hero: HeroState, in_fight: bool) -> di
         per_hero = cache[sources_by_ability] = {}
     entry = per_hero.get(in_fight)
     if entry is None or entry[0] is not ctx:
-        shared = memo(ctx)
+        game = memo(ctx)
+        shared: dict[tuple[object, ...], dict[Ability, tuple[Source, ...]]] | None = game.get(sources_by_ability)
+        if shared is None:  # its own table on the game: emptying it when full leaves the game's other caches
+            shared = game[sources_by_ability] = {}
         content = (in_fight, hero.chosen, hero.hand, hero.spent, hero.tokens, hero.wounds)
-        found: dict[Ability, tuple[Source, ...]] | None = shared.get(content)
+        found = shared.get(content)
         if found is None:
             if len(shared) > _SHARED_MAX:
                 shared.clear()
