@@ -73,6 +73,7 @@ class AbilityTiming(Enum):
 
     NOT_DURING_FIGHT = "not_during_fight"
     BEFORE_STRIGOI_ACTS = "before_strigoi_acts"
+    BEFORE_STRIGOI_ACTS_HEAL_BEFORE_FIGHT = "before_strigoi_acts_heal_before_fight"
 
 
 class InitiativeTies(Enum):
@@ -305,9 +306,16 @@ READINGS: tuple[ReadingSpec, ...] = (
             ),
             Option(
                 AbilityTiming.BEFORE_STRIGOI_ACTS,
-                "at any time during the turn before the Strigoi moves and attacks",
-                ("peg19.de:165", "sb19.en:306"),
-                ("peg19.de", "sb19.en"),
+                "at any time during the turn before the Strigoi moves and attacks, in the turn's own fight too, not "
+                "in a counterattack (save Protection)",
+                ("sb19.en:306", "sb19.en:614"),
+                ("sb19.en",),
+            ),
+            Option(
+                AbilityTiming.BEFORE_STRIGOI_ACTS_HEAL_BEFORE_FIGHT,
+                "as before_strigoi_acts, but the played card's Heal acts only before a fight (a reward heals in one)",
+                ("peg19.de:165", "peg19.de:469"),
+                ("peg19.de",),
             ),
         ),
         AbilityTiming.NOT_DURING_FIGHT,

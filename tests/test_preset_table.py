@@ -10,7 +10,7 @@ from armata_rules.variants import Ruleset
 
 TABLE: dict[str, dict[str, str]] = {
     "peg19.de": {
-        "ability_timing": "before_strigoi_acts",
+        "ability_timing": "before_strigoi_acts_heal_before_fight",
         "advanced_timing": "end_of_turn",
         "centre_attack": "attacked",
         "centre_relocation": "any",

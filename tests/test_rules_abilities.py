@@ -148,11 +148,19 @@ def test_an_icon_is_spent_for_a_turn_or_a_round(reading: IconScope, second_use: 
     assert (f"{moon}/protection" not in state.heroes[0].spent) is second_use
 
 
+@pytest.mark.clauses("peg19.en:756", "sb19.en:306", "sb19.en:614", "peg19.de:165", "peg19.de:469")
 @pytest.mark.parametrize(
-    ("reading", "in_fight"), [(AbilityTiming.NOT_DURING_FIGHT, False), (AbilityTiming.BEFORE_STRIGOI_ACTS, True)]
+    ("reading", "in_fight"),
+    [
+        (AbilityTiming.NOT_DURING_FIGHT, False),
+        (AbilityTiming.BEFORE_STRIGOI_ACTS, True),
+        (AbilityTiming.BEFORE_STRIGOI_ACTS_HEAL_BEFORE_FIGHT, False),
+    ],
 )
 def test_the_golden_rule_readings(reading: AbilityTiming, in_fight: bool) -> None:
-    """peg19.en:756 (not during a fight) against sb19.en:306, peg19.de:165 (before the Strigoi act)."""
+    """peg19.en:756 (not during a fight) against sb19.en:306, sb19.en:614 (before the Strigoi act, so in the
+    turn's own fight too) and peg19.de:165 with peg19.de:469 (before the Strigoi act, but the played card's Heal
+    'stets vor einem Kampf': always before a fight)."""
     g = game(("Falk Maria", "Roel"), editions.PEG19_EN.with_(ability_timing=reading))
     from armata_rules.actions import Choose
     from tests.scenario import wound
@@ -165,6 +173,43 @@ def test_the_golden_rule_readings(reading: AbilityTiming, in_fight: bool) -> Non
     assert isinstance(state.frames[-1], Fight)
     heal = [a for a in g.legal_actions(state) if isinstance(a, UseAbility) and a.ability == "heal" and a.mode == "card"]
     assert bool(heal) is in_fight
+
+
+@pytest.mark.clauses("peg19.en:756", "sb19.en:306", "sb19.en:614", "peg19.de:165", "peg19.de:469")
+@pytest.mark.parametrize("reading", list(AbilityTiming))
+def test_no_reading_lets_the_played_card_heal_in_a_counterattack(reading: AbilityTiming) -> None:
+    """A counterattack comes after the Strigoi moved and attacked, in another hero's turn: 'before the Strigoi
+    moves and attacks' (sb19.en:306, sb19.en:614, peg19.de:165) is over, and peg19.en:756 bars fights anyway.
+    Before the fix the before_strigoi_acts presets (peg19.de, sb19.en) offered the played card's Heal there."""
+    from armata_rules.actions import AttackStrigoi
+    from tests.scenario import draw as draw_outcome
+    from tests.scenario import wound
+
+    g = game(("Roel", "Falk Maria"), editions.PEG19_EN.with_(ability_timing=reading))
+    state = turn(
+        g,
+        [MOON, "Army of the Night"],  # Falk Maria's card shows Heal
+        positions={0: "C:-1,0", 1: "N:1,0"},
+        strigoi={"Master": "NE:0,0"},
+        blood=(12, 2, 0),
+        wounds={1: [wound(g, "Wound")]},
+        first=0,
+    )
+    state = play(g, state, EndMove(0), Pass(0, "end_fight_phase"))
+    state = draw_outcome(g, state, "strigoi-token/master+0#1")  # the Master lands on N:0,0, next to Falk Maria
+    while state.to_act.decision in ("protect", "draw_wound", "shock"):
+        if state.to_act.decision == "draw_wound":
+            state = draw_outcome(g, state, g.chance_outcomes(state)[0][0].outcome)
+        else:
+            state = play(g, state, g.legal_actions(state)[-1])
+    assert state.to_act.decision == "counterattack"
+    state = play(g, state, AttackStrigoi(1, 0, "melee"))
+    assert isinstance(state.frames[-1], Fight) and state.frames[-1].counter
+    heals = [a for a in g.legal_actions(state) if isinstance(a, UseAbility) and a.ability == "heal"]
+    assert not [a for a in heals if a.mode == "card"]
+    card = card_id(g, "Falk Maria", "Army of the Night")
+    with pytest.raises(RuleViolation, match="heal"):
+        g.apply(state, UseAbility(1, "heal", card, "card", ""))
 
 
 @pytest.mark.parametrize(
@@ -290,6 +335,44 @@ def test_self_wound_on_a_counterattack_by_reading(reading: str, hurt: bool) -> N
     assert state.heroes[1].card_wound_taken is hurt
 
 
+@pytest.mark.clauses("peg19.en:1080", "peg19.de:517", "peg19.it:1627", "sb19.en:590")
+@pytest.mark.parametrize(("reading", "hurt"), [("if_fights_this_turn", False), ("if_fights_this_round", True)])
+def test_a_weapon_s_wound_icon_in_a_counterattack_follows_the_action_card_s_reading(reading: str, hurt: bool) -> None:
+    """peg19.en:1080: 'if the Powerwolf fights that turn, their action or weapon is so lethal that it causes a
+    wound': one condition for the action card and the weapon. Matthew counterattacks during Roel's turn with a
+    Battle Axe (a reward card with the wound icon). Before the fix the Axe hurt him under every reading, though
+    his action card's icon did not under 'that turn' (peg19.en's reading)."""
+    from armata_rules.actions import AttackStrigoi, PlayReward
+    from armata_rules.variants import SelfWound
+    from tests.scenario import draw as draw_outcome
+
+    g = game(ruleset=editions.PEG19_EN.with_(self_wound=SelfWound(reading)))
+    axe = reward(g, "Battle Axe")
+    state = turn(
+        g,
+        [MOON, CROSS],
+        positions={0: "C:-1,0", 1: "N:1,0"},
+        strigoi={"Master": "NE:0,0"},
+        blood=(12, 2, 0),
+        hands={1: [axe]},
+    )
+    assert not g.ctx.card(card_id(g, "Matthew", CROSS)).self_wound
+    state = play(g, state, EndMove(0), Pass(0, "end_fight_phase"))
+    state = draw_outcome(g, state, "strigoi-token/master+0#1")  # the Master lands on N:0,0, next to Matthew
+    while state.to_act.decision in ("protect", "draw_wound", "shock"):
+        if state.to_act.decision == "draw_wound":
+            state = draw_outcome(g, state, g.chance_outcomes(state)[0][0].outcome)
+        else:
+            state = play(g, state, g.legal_actions(state)[-1])
+    assert state.to_act.decision == "counterattack"
+    wounds = len(state.heroes[1].wounds)
+    state = play(g, state, AttackStrigoi(1, 0, "melee"), PlayReward(1, axe, "normal"), Pass(1, "resolve"))
+    while state.to_act.decision == "draw_wound":
+        state = draw_outcome(g, state, g.chance_outcomes(state)[0][0].outcome)
+    assert (len(state.heroes[1].wounds) > wounds) is hurt
+    assert any("Battle Axe" in line for line in state.history())
+
+
 def test_nighttime_rebel_played_for_the_round_cannot_be_given_up_to_draw() -> None:
     """peg19.en:974 with rebel-draw-from-hand: the first release offered the draw while the Rebel was the card
     played this round, removed it, and crashed later ('seat 0 has no card this round')."""
@@ -302,9 +385,11 @@ def test_nighttime_rebel_played_for_the_round_cannot_be_given_up_to_draw() -> No
     assert rebel is not None and g.ctx.card(rebel).title == "Nighttime Rebel"
 
 
-def test_nighttime_rebel_follows_each_third_reward_card() -> None:
-    """peg19.en:972 with rebel-follows-the-third-card: 'as soon as another player gets their third Reward card'
-    the Rebel goes to the player with the fewest, also when it is already in someone's hand."""
+@pytest.mark.clauses("peg19.en:957", "peg19.en:968", "peg19.en:972", "peg19.de:435", "sb19.en:514", "sb19.en:540")
+def test_nighttime_rebel_is_assigned_once_and_stays_with_its_holder() -> None:
+    """peg19.en:972: the Rebel 'is assigned ... as soon as another player gets their third Reward card'; advanced
+    cards move one way, into a hand (peg19.en:957, peg19.en:968), so a later third card does not take it back.
+    Before the fix (rebel-follows-the-third-card) it left Attila's hand for Roel's mid-turn."""
     g = game(("Roel", "Matthew", "Attila"))
     rebel = next(c for c in g.pack.advanced_cards if c.title == "Nighttime Rebel").id
     swords = [reward(g, "Sword"), reward(g, "Sword", 2)]
@@ -321,8 +406,31 @@ def test_nighttime_rebel_follows_each_third_reward_card() -> None:
     state = replace(state, advanced_supply=tuple(c for c in state.advanced_supply if c != rebel))
     assert GiveReward(0, 1, hammer) in g.legal_actions(state)
     after = play(g, state, GiveReward(0, 1, hammer))  # Matthew now holds three reward cards
-    assert rebel in after.heroes[0].hand and rebel not in after.heroes[2].hand  # Roel has none left: the fewest
-    assert "Nighttime Rebel goes to Roel" in after.history()[-1]
+    assert rebel in after.heroes[2].hand and rebel not in after.heroes[0].hand  # Attila keeps it
+    assert not any("Nighttime Rebel" in line for line in after.history()[-3:])
+
+
+@pytest.mark.clauses("peg19.en:972", "peg19.en:1154", "peg19.de:435", "sb19.en:540")
+def test_nighttime_rebel_tie_at_the_end_of_the_round_goes_to_the_lowest_initiative_of_that_round() -> None:
+    """peg19.en:972: 'in case of a tie, the card will go to the player with the lowest Initiative value that
+    round'. Attila takes back a discard pile with three reward cards as the round ends (peg19.en:1154), after the
+    round's cards have left play; Roel and Matthew hold none, and Matthew played initiative 1 against Roel's 4.
+    Before the fix every hero counted as initiative 99 there and seat order gave the card to Roel."""
+    g = game(("Roel", "Matthew", "Attila"))
+    rewards = [reward(g, "Sword"), reward(g, "Sword", 2), reward(g, "Hammer")]
+    state = turn(g, [MOON, DANCING, "Lupus Dei"], positions={0: "C:0,0", 1: "N:2,0", 2: "S:2,0"}, round_=1)
+    attila = state.heroes[2]
+    state = state.with_hero(2, replace(attila, hand=(), discard=tuple(sorted((*attila.hand, *rewards)))))
+    deck = state.reward_deck
+    state = replace(state, reward_deck=replace(deck, hidden=tuple(c for c in deck.hidden if c not in rewards)))
+    while state.round == 1:  # every hero ends the turn at once
+        actions = g.legal_actions(state)
+        state = g.apply(state, next((a for a in actions if isinstance(a, (EndMove, Pass))), actions[0]))
+    assert state.awards == ((1, "Nighttime Rebel"),)  # Matthew: it joins his hand at the end of his turn
+    log = state.history()
+    assert log.index("round 1: Attila takes back the discard pile") < log.index(
+        "round 1: Matthew earns Nighttime Rebel"
+    )
 
 
 def test_nighttime_rebel_played_this_round_stays() -> None:

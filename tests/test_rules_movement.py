@@ -14,6 +14,7 @@ from tests.scenario import card_id, game, play, turn
 
 MOON = "When the Moon Shines Red"  # Roel: initiative 4, movement 5, Protection, letter E
 CROSS = "Killers with the Cross"  # Matthew: initiative 6, movement 5, Mechanics, letter A
+DANCING = "Dancing with the Dead"  # Matthew: Leap, initiative 1
 
 
 def test_a_step_costs_one_and_a_jump_over_a_powerwolf_costs_nothing() -> None:
@@ -197,3 +198,48 @@ def test_no_step_without_movement_left() -> None:
     assert refused.value.rule_id == "move.step"
     assert [a for a in g.legal_actions(spent) if isinstance(a, Step)] == []
     assert EndMove(0) in g.legal_actions(spent)
+
+
+# The platform turns of the 5-hero game (peg19.en, an ability-heavy random bot) where the dead end was first met.
+_SW_DEAD_END_BOARD = {"rotations": (2, 4, 3, 0, 0, 0)}
+
+
+@pytest.mark.clauses(
+    "peg19.en:756", "peg19.en:764", "peg19.en:765", "peg19.en:1054", "sb19.en:306", "sb19.en:314", "sb19.en:638"
+)
+def test_a_platform_turn_that_strands_a_jumping_hero_is_refused() -> None:
+    """Matthew jumps onto Roel's space (peg19.en:765) and may turn the platform (peg19.en:1054) at any time of the
+    turn (peg19.en:756), but no turn may leave him on Roel's space with no way on: two miniatures cannot stay on one
+    space (peg19.en:764). Before the fix, turning SW by five steps left a live state with no legal action."""
+    g = game(("Roel", "Matthew"), editions.SB19_EN)
+    state = turn(g, [MOON, CROSS], positions={0: "SW:-1,0", 1: "SW:0,0"}, first=1)
+    state = replace(state, board=replace(state.board, **_SW_DEAD_END_BOARD))
+    state = play(g, state, Step(1, "SW:-1,0"))  # onto Roel: a jump
+    cross = card_id(g, "Matthew", CROSS)
+    stranding = UseAbility(1, "mechanics", cross, "card", "SW:5")
+    listed = g.legal_actions(state)
+    assert stranding not in listed
+    with pytest.raises(RuleViolation, match=r"move\.stop .*could not move on from SW:-1,0"):
+        g.apply(state, stranding)
+    turns = [a for a in listed if isinstance(a, UseAbility) and a.ability == "mechanics"]
+    refused = {f"{room}:{k}" for room in g.fortress.platform_rooms for k in range(1, 6)} - {a.target for a in turns}
+    assert refused == {"SW:4", "SW:5"}  # only the turns that strand him; every other stays allowed
+    for action in turns:
+        after = g.apply(state, action)
+        assert g.legal_actions(after), action  # no live state without a move
+
+
+@pytest.mark.clauses("peg19.en:765", "peg19.en:1070", "peg19.en:1124", "sb19.en:315", "sb19.en:646")
+def test_a_leap_ends_the_jump_so_a_later_step_may_cross_its_start() -> None:
+    """peg19.en:765 forbids only the jump from coming back; a Leap is part of the move (peg19.en:1070,
+    peg19.en:1124) and takes the hero off the jump, so an ordinary step back onto the jump's start is allowed."""
+    g = game(("Matthew", "Roel"))
+    state = turn(g, [DANCING, MOON], positions={0: "NE:-1,-1", 1: "NE:-2,0"}, first=0)
+    state = play(g, state, Step(0, "NE:-2,0"))  # onto Roel: the jump starts at NE:-1,-1
+    assert state.turn is not None and state.turn.trail == ("NE:-1,-1", "NE:-2,0")
+    dancing = card_id(g, "Matthew", DANCING)
+    state = play(g, state, UseAbility(0, "leap", dancing, "card", "NE:0,-2"))  # off the jump
+    assert state.turn is not None and state.turn.trail == ()
+    assert Step(0, "NE:-1,-1") in g.legal_actions(state)
+    state = play(g, state, Step(0, "NE:-1,-1"))  # an ordinary step onto the old jump's start
+    assert state.heroes[0].position == "NE:-1,-1"

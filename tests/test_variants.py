@@ -29,7 +29,8 @@ def test_presets_follow_their_sources() -> None:
     assert editions.PEG19_EN.icon_scope is IconScope.PER_TURN
     assert editions.PEG19_DE.icon_scope is IconScope.PER_ROUND
     assert editions.PEG19_IT.ladder_placement is LadderPlacement.AT_CORRIDOR
-    assert editions.PEG19_DE.ability_timing is AbilityTiming.BEFORE_STRIGOI_ACTS
+    assert editions.PEG19_DE.ability_timing is AbilityTiming.BEFORE_STRIGOI_ACTS_HEAL_BEFORE_FIGHT
+    assert editions.SB19_EN.ability_timing is AbilityTiming.BEFORE_STRIGOI_ACTS
     assert editions.SB19_EN.components is ComponentEdition.SB19
     assert [p.name for p in editions.ALL] == list(SOURCES)
 

@@ -27,16 +27,15 @@ from armata_rules.rules.registry import interpretation, rule
 from armata_rules.rules.sources import (
     ICON_USE,
     Source,
-    available_sources,
     source_units,
     sources_by_ability,
     spend_source,
 )
 from armata_rules.rules.wounds import heal_room
 from armata_rules.state import GameState, HeroState
-from armata_rules.variants import LeapLanding
+from armata_rules.variants import AbilityTiming, LeapLanding
 
-__all__ = ["EXCHANGE", "ability_actions", "apply_ability", "guard_ability", "neighbours_of"]
+__all__ = ["EXCHANGE", "ability_actions", "apply_ability", "fight_stage", "guard_ability", "neighbours_of"]
 
 MECHANICS = rule(
     "ability.mechanics",
@@ -84,6 +83,8 @@ _CARDZONE_BOX: Final = CardZone.BOX
 _CARDZONE_DISCARD: Final = CardZone.DISCARD
 _CARDZONE_HAND: Final = CardZone.HAND
 _LEAPLANDING_ANY_SPACE: Final = LeapLanding.ANY_SPACE
+_ABILITYTIMING_NOT_DURING_FIGHT: Final = AbilityTiming.NOT_DURING_FIGHT
+_ABILITYTIMING_HEAL_BEFORE_FIGHT: Final = AbilityTiming.BEFORE_STRIGOI_ACTS_HEAL_BEFORE_FIGHT
 STEALTH = rule(
     "ability.stealth",
     "Stealth",
@@ -261,7 +262,7 @@ def _mechanics_targets(ctx: RulesContext, collapsed: frozenset[str]) -> tuple[st
 
 
 def _usable(stage: str) -> tuple[Ability, ...]:
-    if stage == "fight":
+    if stage in _FIGHT_STAGES:
         return _FIGHT_ABILITIES
     if stage == "encounter_pending":
         return _ENCOUNTER_PENDING_ABILITIES
@@ -328,6 +329,34 @@ def _uses_of(ctx: RulesContext, seat: int, name: str, source: Source) -> dict[st
     return found
 
 
+#: The stages of a fight: ``own_fight`` is the turn's own encounter or Strigoi fight (Phase 2b, before the Strigoi
+#: act), ``fight`` any other (a counterattack, in whoever's turn).
+_FIGHT_STAGES: Final = ("fight", "own_fight")
+
+
+def fight_stage(state: GameState, seat: int, counter: bool) -> str:
+    """The ability stage of a fight of ``seat``: the turn's own fight, or a counterattack (after a Strigoi acted)."""
+    turn = state.turn
+    return "own_fight" if not counter and turn is not None and turn.seat == seat else "fight"
+
+
+def _stage_sources(ctx: RulesContext, hero: HeroState, stage: str) -> dict[Ability, tuple[Source, ...]]:
+    """The sources of every ability ``hero`` may use at ``stage``, by the golden rule's timing reading: in a fight
+    the played card gives Protection and Retrieval only (peg19.en:756), except in the turn's own fight under the
+    before-the-Strigoi-act readings (sb19.en:306, sb19.en:614, peg19.de:165), where the German text still has the
+    played card's Heal act only before a fight (peg19.de:469)."""
+    timing = ctx.ruleset.ability_timing
+    restricted = stage == "fight" or (stage == "own_fight" and timing is _ABILITYTIMING_NOT_DURING_FIGHT)
+    found = sources_by_ability(ctx, hero, restricted)
+    if stage != "own_fight" or timing is not _ABILITYTIMING_HEAL_BEFORE_FIGHT or _ABILITY_HEAL not in found:
+        return found
+    heal = tuple(source for source in found[_ABILITY_HEAL] if source.mode != "card")
+    trimmed: dict[Ability, tuple[Source, ...]] = {a: sources for a, sources in found.items() if a is not _ABILITY_HEAL}
+    if heal:
+        trimmed[_ABILITY_HEAL] = heal
+    return trimmed
+
+
 def _usable_sources(ctx: RulesContext, hero: HeroState, stage: str) -> tuple[tuple[Ability, tuple[Source, ...]], ...]:
     """The abilities usable at ``stage`` that ``hero`` has a source for, in the stage's order, with the sources:
     cached on the hero per stage, from the sources cached on the hero and by its content on the game
@@ -340,7 +369,7 @@ def _usable_sources(ctx: RulesContext, hero: HeroState, stage: str) -> tuple[tup
         per_stage = cache[_usable_sources] = {}
     entry = per_stage.get(stage)
     if entry is None or entry[0] is not ctx:
-        found = sources_by_ability(ctx, hero, stage == "fight")
+        found = _stage_sources(ctx, hero, stage)
         entry = per_stage[stage] = (ctx, tuple((a, found[a]) for a in _usable(stage) if a in found))
     return entry[1]
 
@@ -390,7 +419,7 @@ def guard_ability(ctx: RulesContext, state: GameState, seat: int, action: Action
     if ability not in _usable(stage):
         return Refusal(rule_, f"{ability.value} cannot be used now ({stage.replace('_', ' ')})")
     source = Source(action.source, action.mode)
-    if source not in available_sources(ctx, state, seat, ability, in_fight=stage == "fight"):
+    if source not in _stage_sources(ctx, state.heroes[seat], stage).get(ability, ()):
         return Refusal(rule_, f"{action.source} ({action.mode}) gives {who} no {ability.value} to use now")
     targets = _targets(ctx, state, seat, ability)
     if targets is None:
@@ -401,7 +430,7 @@ def guard_ability(ctx: RulesContext, state: GameState, seat: int, action: Action
 
 
 def _guard_give(ctx: RulesContext, state: GameState, seat: int, action: GiveReward, stage: str) -> Refusal | None:
-    if action.seat != seat or stage == "fight":
+    if action.seat != seat or stage in _FIGHT_STAGES:
         return Refusal(EXCHANGE, "reward cards change hands on the giver's turn, outside fights")
     if action.card not in state.heroes[seat].hand or action.card not in ctx.pack.rewards:
         return Refusal(EXCHANGE, f"{action.card!r} is not a reward card in {ctx.heroes[seat].value}'s hand")
@@ -466,6 +495,9 @@ def apply_ability(ctx: RulesContext, state: GameState, seat: int, action: Action
         return execute(state, RotatePlatform(room, index, int(steps)))
     if ability in (_ABILITY_LEAP, _ABILITY_PACK):
         state = execute(state, MoveHero(seat, action.target))
+        turn = state.turn
+        if turn is not None and turn.seat == seat and turn.trail:  # off the jump: it is over (jump-lands-beyond)
+            state = replace(state, turn=replace(turn, trail=()))
         return _landed(ctx, state, seat, action.target)
     if ability is _ABILITY_STEALTH:
         turn = present(state.turn, "Stealth is used during a turn (its guard checks the stage)")

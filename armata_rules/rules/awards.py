@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from armata_rules.effects import CardZone, Earn, MoveCard
+from armata_rules.effects import Earn
 from armata_rules.frames import GrantAwards
 from armata_rules.immutable import replace
 from armata_rules.rules.context import RulesContext
-from armata_rules.rules.executor import execute, execute_all
+from armata_rules.rules.executor import execute
 from armata_rules.rules.flow import log, pop
 from armata_rules.rules.handlers import AutoHandler, handles
 from armata_rules.rules.registry import interpretation, rule
@@ -55,11 +55,6 @@ ADVANCED = rule(
 
 # The enum members the rules below read, as Final module constants (why: armata_rules.fast_enum).
 _ADVANCEDTIMING_WHEN_EARNED: Final = AdvancedTiming.WHEN_EARNED
-_CARDZONE_BOX: Final = CardZone.BOX
-_CARDZONE_CHOSEN: Final = CardZone.CHOSEN
-_CARDZONE_DISCARD: Final = CardZone.DISCARD
-_CARDZONE_HAND: Final = CardZone.HAND
-_CARDZONE_PLAYED: Final = CardZone.PLAYED
 
 NIGHTTIME_REBEL = rule(
     "advanced.nighttime_rebel",
@@ -67,8 +62,8 @@ NIGHTTIME_REBEL = rule(
     ("peg19.en:972", "peg19.en:974", "peg19.de:435", "peg19.de:437", "sb19.en:540", "sb19.en:542"),
     "As soon as a hero holds a third reward card, Nighttime Rebel goes to the hero with the fewest reward cards "
     "(ties: the lowest initiative this round, then seat order). Its owner may use it for Retrieval or to draw a "
-    "reward card, which removes it from the game.",
-    interpretations=("rebel-counts-hand", "rebel-draw-from-hand", "rebel-follows-the-third-card"),
+    "reward card, which removes it from the game. It is assigned once and stays with its holder.",
+    interpretations=("rebel-counts-hand", "rebel-draw-from-hand", "rebel-assigned-once"),
 )
 
 interpretation(
@@ -138,84 +133,65 @@ def _reward_cards(ctx: RulesContext, state: GameState, seat: int) -> int:
 
 
 interpretation(
-    "rebel-follows-the-third-card",
-    "Nighttime Rebel changes hands",
-    "Each time a hero comes to hold a third reward card, the Rebel goes to the hero with the fewest (ties: lowest "
-    "initiative this round, then seat), wherever it is: beside the board, or in another hero's hand or discard "
-    "pile. A Rebel played this round stays with its player until the round ends; one used to draw is gone.",
+    "rebel-assigned-once",
+    "Nighttime Rebel is assigned once",
+    "The first time a hero comes to hold a third reward card (at whatever moment: loot, a gift, Retrieval, a monk, "
+    "the discard pile taken back at the end of the round), the Rebel goes from beside the board to the hero with "
+    "the fewest reward cards in hand (ties: the lowest initiative of that round, then seat). Once assigned it "
+    "stays with its holder; one used to draw is gone from the game.",
     "'Is assigned ... as soon as another player gets their third Reward card' (peg19.en:972; peg19.de:435, "
-    "peg19.it:1579, peg19.fr:2029, peg19.es:2575 and sb19.en:540 alike) names an event, not a first time: the "
-    "card is the comeback of the hero who has found least, and it follows whoever that is when the event "
-    "happens again, at whatever moment a hand reaches three reward cards (loot, a gift, Retrieval, a monk, the "
-    "discard pile taken back at the end of the round).",
-    ("peg19.en:972", "peg19.de:435", "peg19.it:1579", "peg19.fr:2029", "peg19.es:2575", "sb19.en:540"),
+    "peg19.it:1579, peg19.fr:2029, peg19.es:2575 and sb19.en:540 alike): one assignment satisfies 'as soon as'. "
+    "Advanced cards move one way, from beside the board into a hand (peg19.en:957, peg19.en:968, sb19.en:514), "
+    "and no clause takes one back from a hand or a discard pile, so the card does not follow later third cards.",
+    (
+        "peg19.en:957",
+        "peg19.en:968",
+        "peg19.en:972",
+        "peg19.de:435",
+        "peg19.it:1579",
+        "peg19.fr:2029",
+        "peg19.es:2575",
+        "sb19.en:514",
+        "sb19.en:540",
+    ),
 )
 
 
 def follow_rebel(ctx: RulesContext, before: GameState, after: GameState) -> GameState:
-    """``after``, with Nighttime Rebel moved to the hero with the fewest reward cards if a hero came to hold a
-    third one between ``before`` and ``after`` (rebel-follows-the-third-card); the engine calls it after every
-    decision."""
+    """``after``, with Nighttime Rebel assigned if it is still beside the board and a hero came to hold a third
+    reward card between ``before`` and ``after`` (rebel-assigned-once); the engine calls it after every decision."""
     if after.is_over or before.heroes is after.heroes:
         return after
     # only a hand that changed can have reached three reward cards: compare those (identity is enough, the
     # state is immutable), so the usual decision costs a few identity checks; a plain index loop, because a
     # comprehension over zip(..., strict=True) was a generic call and a set each decision (no state adds heroes)
     old_heroes, new_heroes = before.heroes, after.heroes
-    newly: list[int] = []
     for seat in range(len(new_heroes)):
         if (
             old_heroes[seat].hand is not new_heroes[seat].hand
             and _reward_cards(ctx, after, seat) >= 3
             and _reward_cards(ctx, before, seat) < 3
         ):
-            newly.append(seat)
-    if not newly:
-        return after
-    where = _rebel_place(ctx, after)
-    if where is None:  # beside the board: the rules' own check awards it; or gone from the game
-        return check_rebel(ctx, after)
-    holder, zone, card = where
-    if zone in (_CARDZONE_CHOSEN, _CARDZONE_PLAYED):  # in play this round: it stays until the round ends
-        return after
-    winner = _fewest(ctx, after, [s for s in range(len(after.heroes)) if s not in newly])
-    if winner == holder:
-        return after
-    moves = [MoveCard(card, holder, zone, _CARDZONE_BOX), MoveCard(card, winner, _CARDZONE_BOX, _CARDZONE_HAND)]
-    state = execute_all(after, moves)
-    return log(state, f"Nighttime Rebel goes to {state.heroes[winner].hero.value}, who has found least")
+            return check_rebel(ctx, after)
+    return after
 
 
-def _rebel_place(ctx: RulesContext, state: GameState) -> tuple[int, CardZone, str] | None:
-    """Where a hero holds Nighttime Rebel (seat, zone, card), if one does."""
-    for seat, hero in enumerate(state.heroes):
-        if hero.chosen is not None and ctx.card(hero.chosen).title == "Nighttime Rebel":
-            return seat, _CARDZONE_CHOSEN, hero.chosen
-        for zone, cards in (
-            (_CARDZONE_HAND, hero.hand),
-            (_CARDZONE_DISCARD, hero.discard),
-            (_CARDZONE_PLAYED, hero.played),
-        ):
-            for card in cards:
-                if ctx.is_action_card(card) and ctx.card(card).title == "Nighttime Rebel":
-                    return seat, zone, card
-    return None
-
-
-def _fewest(ctx: RulesContext, state: GameState, candidates: list[int]) -> int:
-    """The candidate with the fewest reward cards in hand; ties: the lowest initiative this round, then seat."""
-    pool = candidates or list(range(len(state.heroes)))
-
-    def key(seat: int) -> tuple[int, int, int]:
-        chosen = state.heroes[seat].chosen
-        return (_reward_cards(ctx, state, seat), ctx.card(chosen).initiative if chosen else 99, seat)
-
-    return min(pool, key=key)
+def _initiative_rank(ctx: RulesContext, state: GameState, seat: int) -> int:
+    """Where ``seat`` stands by initiative this round, lowest first (peg19.en:972's tie-break): its place in the
+    round's turn order once the cards are revealed (kept until the next round starts, so the end of the round,
+    when the played cards have gone to the discard piles, still knows it); before that, the chosen card's value."""
+    if seat in state.order:
+        return state.order.index(seat)
+    chosen = state.heroes[seat].chosen
+    return ctx.card(chosen).initiative if chosen else 99
 
 
 def check_rebel(ctx: RulesContext, state: GameState) -> GameState:
-    """Award Nighttime Rebel if a hero now holds a third reward card and the card is still beside the board."""
+    """Award Nighttime Rebel if a hero now holds a third reward card and the card is still beside the board: to the
+    hero with the fewest reward cards in hand; ties: the lowest initiative this round, then seat."""
     if not any(ctx.card(c).title == "Nighttime Rebel" for c in state.advanced_supply):
+        return state
+    if any(title == "Nighttime Rebel" for _, title in state.awards):  # assigned, joining its hand at turn's end
         return state
     counts = {seat: _reward_cards(ctx, state, seat) for seat in range(len(state.heroes))}
     rich = [seat for seat, n in counts.items() if n >= 3]
@@ -223,10 +199,7 @@ def check_rebel(ctx: RulesContext, state: GameState) -> GameState:
         return state
     others = [seat for seat in counts if seat not in rich] or list(counts)
     fewest = min(counts[s] for s in others)
-
-    def initiative(seat: int) -> tuple[int, int]:
-        chosen = state.heroes[seat].chosen
-        return (ctx.card(chosen).initiative if chosen else 99, seat)
-
-    winner = min((s for s in others if counts[s] == fewest), key=initiative)
+    winner = min(
+        (s for s in others if counts[s] == fewest), key=lambda seat: (_initiative_rank(ctx, state, seat), seat)
+    )
     return award(ctx, state, winner, "Nighttime Rebel")

@@ -44,7 +44,7 @@ from armata_rules.effects import (
 from armata_rules.frames import CollapseEscape, Fight, RelocateChoice
 from armata_rules.immutable import replace
 from armata_rules.interning import interned
-from armata_rules.rules.abilities import ability_actions, apply_ability, guard_ability
+from armata_rules.rules.abilities import ability_actions, apply_ability, fight_stage, guard_ability
 from armata_rules.rules.awards import award
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.executor import execute, execute_all
@@ -53,7 +53,7 @@ from armata_rules.rules.handlers import DecisionHandler, Refusal, handles
 from armata_rules.rules.loot import monster_lost, monster_won
 from armata_rules.rules.registry import expect, interpretation, present, rule
 from armata_rules.rules.sources import Source, available_sources, spend_source
-from armata_rules.rules.wounds import card_self_wound, incoming_wounds
+from armata_rules.rules.wounds import card_self_wound, incoming_wounds, self_wound_hurts_in_this_fight
 from armata_rules.state import GameState, Outcome
 
 __all__ = [
@@ -330,7 +330,7 @@ class FightRules(DecisionHandler[Fight]):
                 interned(PlayToken, frame.seat, token) for token in hero.tokens if ctx.pack.tokens[token].strength > 0
             )
         actions.append(interned(Pass, frame.seat, "resolve"))
-        actions.extend(ability_actions(ctx, state, frame.seat, "fight"))
+        actions.extend(ability_actions(ctx, state, frame.seat, fight_stage(state, frame.seat, frame.counter)))
         return actions
 
     def legal(self, ctx: RulesContext, state: GameState, frame: Fight) -> list[Action]:
@@ -339,7 +339,7 @@ class FightRules(DecisionHandler[Fight]):
     def guard(self, ctx: RulesContext, state: GameState, frame: Fight, action: Action) -> Refusal | None:
         who = ctx.heroes[frame.seat].value
         if isinstance(action, (UseAbility, GiveReward, RebelDraw)):
-            return guard_ability(ctx, state, frame.seat, action, "fight")
+            return guard_ability(ctx, state, frame.seat, action, fight_stage(state, frame.seat, frame.counter))
         if getattr(action, "seat", None) != frame.seat:
             return Refusal(REWARDS_IN_FIGHT, f"{who} is fighting: only {who} decides now")
         if isinstance(action, Pass) and action.what == "resolve":
@@ -393,7 +393,8 @@ def _resolve(ctx: RulesContext, state: GameState, frame: Fight) -> GameState:
     card = ctx.played_card(state, seat)
     strength = max(0, card.strength - ctx.strength_penalty(hero)) + frame.bonus
     state, card_wounds = card_self_wound(ctx, state, seat)
-    self_wounds = frame.self_wounds + card_wounds
+    # the reward cards' wound icons follow the played card's condition (peg19.en:1080: 'their action or weapon')
+    self_wounds = (frame.self_wounds if self_wound_hurts_in_this_fight(ctx, state, seat) else 0) + card_wounds
     if state.turn is not None and state.turn.seat == seat:
         state = replace(state, turn=replace(state.turn, fought=True))
     state = incoming_wounds(ctx, state, seat, self_wounds, "self", protectable=False)

@@ -83,6 +83,35 @@ MOVE_STOP = rule(
     "The hero stops moving, never on a space held by another miniature; how far they must have moved first "
     "depends on the movement reading (may up to, must up to, may exactly).",
     readings=("movement",),
+    interpretations=("abilities-keep-a-way-on",),
+)
+
+interpretation(
+    "abilities-keep-a-way-on",
+    "Abilities used while standing on another miniature's space",
+    "While the moving hero stands on a space held by another miniature (in the middle of a jump, or crossing a "
+    "Strigoi with Stealth), an ability that would leave no step on to a free space is refused, say a platform "
+    "turn that carries the corridors away; the hero may step on first and use it then.",
+    "The abilities may be used 'at any time during their turn' (peg19.en:756; sb19.en:306 'before the Strigoi "
+    "moves'), and Mechanics turns a platform 'any way they like, even if there are Powerwolf or Strigoi on it' "
+    "(peg19.en:1054, sb19.en:638, peg19.de:483). But 'two miniatures cannot stay in the same space' "
+    "(peg19.en:764, sb19.en:314, peg19.de:173) and a jumping Powerwolf goes on 'to the next space' "
+    "(peg19.en:765, sb19.en:315): a turn that leaves the hero on another's space with nowhere to go would make "
+    "those rules impossible to keep, and the game would have no legal continuation. No text moves the hero "
+    "elsewhere in that case, so the engine keeps every rule by refusing only the turns (or other ability uses) "
+    "that would strand the hero; every other direction of the same platform stays allowed.",
+    (
+        "peg19.en:756",
+        "peg19.en:764",
+        "peg19.en:765",
+        "peg19.en:1054",
+        "peg19.de:173",
+        "peg19.de:483",
+        "sb19.en:306",
+        "sb19.en:314",
+        "sb19.en:315",
+        "sb19.en:638",
+    ),
 )
 
 interpretation(
@@ -116,8 +145,19 @@ interpretation(
     "passage over the other Powerwolf to what lies beyond it. Read as a free step in any direction, it let a hero "
     "walk back and forth between two occupied spaces for ever without spending movement, so a turn could "
     "never end. Forbidding the way back keeps every jump the texts describe (over one or several Powerwolves, "
-    "round a turning corridor, per jump-any-direction) and bounds a move: see the termination proof.",
-    ("peg19.en:765", "peg19.de:174", "peg19.it:1312", "peg19.fr:1858", "peg19.es:2324", "sb19.en:315"),
+    "round a turning corridor, per jump-any-direction) and bounds a move: see the termination proof. The rule "
+    "constrains the jump alone: a Leap or Pack that takes the hero off the jump ends it (peg19.en:1070 and "
+    "peg19.en:1124 make Leap part of the move), so an ordinary step may later cross the jump's start again.",
+    (
+        "peg19.en:765",
+        "peg19.en:1070",
+        "peg19.en:1124",
+        "peg19.de:174",
+        "peg19.it:1312",
+        "peg19.fr:1858",
+        "peg19.es:2324",
+        "sb19.en:315",
+    ),
 )
 
 
@@ -273,7 +313,10 @@ class MoveRules(DecisionHandler[MoveFrame]):
         stop = interned(EndMove, seat)
         if self._guard_stop(ctx, state, frame, stop, can_step=bool(moves)) is None:
             moves.append(stop)
-        return moves + ability_actions(ctx, state, frame.seat, "move")  # legal by construction
+        abilities = ability_actions(ctx, state, seat, "move")  # legal by construction, but for a way on:
+        if abilities and not _can_stop_on(state, seat, position):
+            abilities = [a for a in abilities if self._strands(ctx, state, seat, a) is None]
+        return moves + abilities
 
     def guard(self, ctx: RulesContext, state: GameState, frame: MoveFrame, action: Action) -> Refusal | None:
         if isinstance(action, Step):
@@ -281,7 +324,11 @@ class MoveRules(DecisionHandler[MoveFrame]):
         if isinstance(action, EndMove):
             return self._guard_stop(ctx, state, frame, action)
         if isinstance(action, (UseAbility, GiveReward, RebelDraw)):
-            return guard_ability(ctx, state, frame.seat, action, "move")
+            refusal = guard_ability(ctx, state, frame.seat, action, "move")
+            here = present(state.heroes[frame.seat].position, "rules.movement.guard: here")
+            if refusal is None and not _can_stop_on(state, frame.seat, here):
+                return self._strands(ctx, state, frame.seat, action)
+            return refusal
         return Refusal(MOVE_STEP, f"{ctx.heroes[frame.seat].value} is moving: step or stop, not {action.kind}")
 
     def _guard_step(self, ctx: RulesContext, state: GameState, frame: MoveFrame, action: Step) -> Refusal | None:
@@ -318,6 +365,25 @@ class MoveRules(DecisionHandler[MoveFrame]):
         if not _can_leave(ctx, state, seat, to, left, trail):
             return Refusal(MOVE_STEP, f"{to} is taken and the hero could not move on from it to a free space")
         return None
+
+    def _strands(self, ctx: RulesContext, state: GameState, seat: int, action: Action) -> Refusal | None:
+        """Why a legal ability, used while ``seat`` stands on a space it may not stop on, is refused: it would leave
+        the hero there, still moving, with no step on (abilities-keep-a-way-on). Rare (the middle of a jump), so
+        the ability is simply applied and the steps of the result listed."""
+        after = apply_ability(ctx, state, seat, action)
+        if not after.frames or not isinstance(after.frames[-1], MoveFrame):
+            return None  # the move ended (a Leap onto an encounter space): nothing is left to step
+        here = present(after.heroes[seat].position, "rules.movement._strands: here")
+        if _can_stop_on(after, seat, here):
+            return None
+        standing = _standing(after, seat)
+        if any(self._blocked(ctx, after, seat, to, standing) is None for to in _exits(ctx, after, here)):
+            return None
+        return Refusal(
+            MOVE_STOP,
+            f"two miniatures cannot stay on the same space: after that, {ctx.heroes[seat].value} could not move "
+            f"on from {here} to a free space",
+        )
 
     def _guard_stop(
         self, ctx: RulesContext, state: GameState, frame: MoveFrame, action: EndMove, can_step: bool | None = None

@@ -24,6 +24,7 @@ from armata_rules.frames import (
 )
 from armata_rules.immutable import memo, replace
 from armata_rules.interning import interned
+from armata_rules.rules.awards import check_rebel
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.executor import execute_all
 from armata_rules.rules.flow import log, pop, push, replace_top, reset_spent, take_back_discard
@@ -151,14 +152,17 @@ class StartRoundRules(AutoHandler[StartRound]):
     """A new round: count it, refresh per-round icons, bring in the Strigoi in round 2, open Phase 1."""
 
     def run(self, ctx: RulesContext, state: GameState, frame: StartRound) -> GameState:
+        # the discard piles come back while the ending round's turn order is still known: a third reward card
+        # taken back assigns Nighttime Rebel by that round's initiative (peg19.en:972, rebel-assigned-once)
+        for seat, hero in enumerate(state.heroes):
+            if not _has_action_card(ctx, hero.hand) and hero.discard:
+                said = f"{hero.hero.value} has no action card and takes back the discard pile"
+                state = log(take_back_discard(state, seat), said)
+                state = check_rebel(ctx, state)
         heroes = tuple(replace(h, card_wound_taken=False) if h.card_wound_taken else h for h in state.heroes)
         state = replace(state, round=state.round + 1, order=(), turn=None, heroes=heroes)
         if ctx.ruleset.icon_scope is _ICONSCOPE_PER_ROUND:
             state = reset_spent(state)
-        for seat, hero in enumerate(state.heroes):
-            if not _has_action_card(ctx, hero.hand) and hero.discard:
-                state = take_back_discard(state, seat)
-                state = log(state, f"{hero.hero.value} has no action card and takes back the discard pile")
         state = log(state, f"round {state.round} begins")
         state = replace_top(state, ChooseCards(tuple(range(len(state.heroes)))))
         if state.round == 2:
@@ -309,8 +313,9 @@ class EndRoundRules(AutoHandler[EndRound]):
         if state.attack_marker:
             state = replace(state, attack_marker=False)
         for seat, before in enumerate(state.heroes):
-            if not _has_action_card(ctx, before.hand) and before.discard:
+            if not _has_action_card(ctx, before.hand) and before.discard:  # by this round's initiative (972)
                 state = log(take_back_discard(state, seat), f"{before.hero.value} takes back the discard pile")
+                state = check_rebel(ctx, state)
             hero = state.heroes[seat]
             moves = [MoveCard(card, seat, _CARDZONE_PLAYED, _CARDZONE_DISCARD) for card in hero.played]
             if hero.chosen is not None:

@@ -18,7 +18,6 @@ from armata_rules.immutable import Value, check_changes, frozen_init, memo
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.registry import EngineInvariantError, rule
 from armata_rules.state import GameState, HeroState
-from armata_rules.variants import AbilityTiming
 
 __all__ = ["ICON_USE", "Source", "available_sources", "source_units", "sources_by_ability", "spend_source"]
 
@@ -43,14 +42,14 @@ ICON_USE = rule(
         "sb19.en:614",
     ),
     "An ability is used from the played card (each icon once per turn or per round, by reading; during a fight "
-    "only Protection and Retrieval unless the timing reading allows every ability before the Strigoi act), from a "
+    "only Protection and Retrieval, unless the timing reading allows the others in the turn's own fight, before "
+    "the Strigoi act, never in a counterattack), from a "
     "card discarded from hand for Protection, Stealth or Leap, from a reward card played normally or with Wild "
     "Strength, or from a reward token. A wound that blocks an ability blocks it from every source.",
     readings=("icon_scope", "ability_timing"),
 )
 
 # The enum members the rules below read, as Final module constants (why: armata_rules.fast_enum).
-_ABILITYTIMING_BEFORE_STRIGOI_ACTS: Final = AbilityTiming.BEFORE_STRIGOI_ACTS
 _CARDZONE_BOX: Final = CardZone.BOX
 _CARDZONE_HAND: Final = CardZone.HAND
 _CARDZONE_PLAYED: Final = CardZone.PLAYED
@@ -160,12 +159,11 @@ def _all_sources(ctx: RulesContext, hero: HeroState, in_fight: bool) -> dict[Abi
     reward cards (normal side, then wild), reward tokens."""
     table = _source_table(ctx)
     found: dict[Ability, list[Source]] = {}
-    timing_allows = ctx.ruleset.ability_timing is _ABILITYTIMING_BEFORE_STRIGOI_ACTS
     played = hero.chosen
     if played is not None:
         spent = hero.spent
         for ability, source, key, fight_exception in table.played(played):
-            if (timing_allows or not in_fight or fight_exception) and key not in spent:
+            if (not in_fight or fight_exception) and key not in spent:
                 found.setdefault(ability, []).append(source)
     for card in hero.hand:
         for ability, source in table.discarded(card):

@@ -43,6 +43,7 @@ __all__ = [
     "card_self_wound",
     "heal_room",
     "incoming_wounds",
+    "self_wound_hurts_in_this_fight",
     "wound_points",
 ]
 
@@ -138,7 +139,8 @@ SELF_WOUND = rule(
     ),
     "A played action card with the wound icon hurts its own hero, who cannot block it: when the hero fights that "
     "turn or that round, or as soon as it is played (by reading); in each such fight or once in the round (by "
-    "reading). The flag that records it is cleared when a new round begins.",
+    "reading). A reward card's wound icon follows the same condition ('their action or weapon'). The flag that "
+    "records it is cleared when a new round begins.",
     readings=("self_wound", "self_wound_count"),
 )
 
@@ -179,16 +181,25 @@ interpretation(
 )
 
 
+def self_wound_hurts_in_this_fight(ctx: RulesContext, state: GameState, seat: int) -> bool:
+    """Whether a wound icon on what ``seat`` fights with (the played action card, or a reward card played in the
+    fight) hurts in the fight being resolved: peg19.en:1080 sets one condition for 'their action or weapon', so
+    both follow the ``self_wound`` reading alike. Under 'if the hero fights that turn' a counterattack in another
+    hero's turn is not 'that turn'; under 'that round' every fight is; when played, a reward card hurts as it is
+    played in the fight (the action card hurt as its turn began)."""
+    if ctx.ruleset.self_wound is _SELFWOUND_IF_FIGHTS_THIS_TURN:
+        return state.turn is not None and state.turn.seat == seat
+    return True
+
+
 def card_self_wound(ctx: RulesContext, state: GameState, seat: int) -> tuple[GameState, int]:
     """The wounds the played card's self-wound icon deals ``seat`` in the fight being resolved (0 or 1), and the
     state that records it, by the ``self_wound`` and ``self_wound_count`` readings (peg19.en:1080, peg19.de:517)."""
     card = ctx.played_card(state, seat)
     hero = state.heroes[seat]
-    reading = ctx.ruleset.self_wound
-    if not card.self_wound or reading is _SELFWOUND_WHEN_PLAYED:  # when played, it hurt as the turn began
+    if not card.self_wound or ctx.ruleset.self_wound is _SELFWOUND_WHEN_PLAYED:  # it hurt as the turn began
         return state, 0
-    own_turn = state.turn is not None and state.turn.seat == seat
-    if reading is _SELFWOUND_IF_FIGHTS_THIS_TURN and not own_turn:
+    if not self_wound_hurts_in_this_fight(ctx, state, seat):
         return state, 0
     if hero.card_wound_taken and ctx.ruleset.self_wound_count is _SELFWOUNDCOUNT_ONCE:
         return state, 0
