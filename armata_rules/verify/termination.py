@@ -10,11 +10,14 @@ Two kinds of decision in a hero's turn cost nothing a rule counts elsewhere, so 
   and the guard :func:`~armata_rules.effects.may_step`, called with Z3 terms. So a move takes at most
   ``S * (k + 1) + k`` steps for a card of movement ``S``, and then its ``EndMove``.
 * **resource decisions** (abilities, gifts, Nighttime Rebel, rewards and tokens in a fight, protections). Each one
-  spends a counted resource; the *resource variant* is the lexicographic triple (cards in the discard pile,
-  Nighttime Rebel still usable, cards in hand + reward tokens + unspent icons of the played card), which every such
-  decision lowers: Recovery and Retrieval refill the hand, but only by emptying the discard pile, which nothing
-  refills during a turn (used cards lie beside the played card until the turn ends, peg19.en:949); the Rebel may
-  come to a hero whose reward cards grow (Retrieval), but that empties the discard pile first.
+  spends a counted resource; the *resource variant* is the lexicographic quadruple (advanced cards the hero may
+  still earn, cards in the discard pile, Nighttime Rebel still usable, cards in hand + reward tokens + unspent icons
+  of the played card), which every such decision lowers: Recovery and Retrieval refill the hand, but only by
+  emptying the discard pile, which nothing refills during a turn (used cards lie beside the played card until the
+  turn ends, peg19.en:949). The same transition may also bring an advanced card into the hero's hand (a third
+  wound let through after a protection, a monster defeated, the Rebel for a third reward card): that adds to the
+  hand, but spends one of the titles the hero may still earn, which only fall (each title once per hero,
+  peg19.en:959; the cards come from beside the board and never go back, peg19.en:957).
 
 The other decisions of a turn close a frame (``EndMove``, ``Pass``, a choice), and a turn opens a bounded number of
 frames (one encounter or Strigoi fight, peg19.en:801). The negative controls replace a kernel by the first
@@ -137,76 +140,107 @@ def prove_move_variant(players: int, movement: int, kernels: MoveKernels | None 
     return results
 
 
+Resources = tuple[Expr, Expr, Expr, Expr]
+
+
 @dataclass(frozen=True, slots=True)
 class ResourceStep:
-    """A decision that spends a resource, as changes to (discard, rebel, pool): ``pool`` is hand + tokens +
-    unspent icons. ``guard`` says when the rules allow it, over the same variables."""
+    """A decision that spends a resource, as changes to (earnable, discard, rebel, pool): ``earnable`` is the count
+    of advanced-card titles the hero may still earn, ``pool`` hand + tokens + unspent icons. ``guard`` says when the
+    rules allow it, over the same variables."""
 
     name: str
     rule: str
-    change: Callable[[Expr, Expr, Expr], tuple[Expr, Expr, Expr]]
-    guard: Callable[[Expr, Expr, Expr], Expr] = lambda d, r, p: z3.BoolVal(True)
+    change: Callable[[Expr, Expr, Expr, Expr], Resources]
+    guard: Callable[[Expr, Expr, Expr, Expr], Expr] = lambda e, d, r, p: z3.BoolVal(True)
 
 
-def resource_steps(recovery_takes_played: bool = False) -> tuple[ResourceStep, ...]:
-    """Every resource decision of a turn. ``recovery_takes_played`` is the negative control: a Recovery that also
-    took back the card just used for it (into the pool) would let a hero use it again and again."""
+def _earn(e: Expr, d: Expr, r: Expr, p: Expr) -> Resources:
+    """An advanced card joins the hand within the same transition (peg19.en:957 read 'when earned', or the Rebel):
+    one title fewer to earn, one card more in the pool, the Rebel perhaps among them."""
+    return e - 1, d, z3.FreshInt("rebel_after_earning"), p + 1
 
-    def spend(d: Expr, r: Expr, p: Expr) -> tuple[Expr, Expr, Expr]:
-        return d, r, p - 1
 
-    def recovery(d: Expr, r: Expr, p: Expr) -> tuple[Expr, Expr, Expr]:
+def _earn_guard(e: Expr, d: Expr, r: Expr, p: Expr) -> Expr:
+    return e >= 1
+
+
+def resource_steps(
+    recovery_takes_played: bool = False, earning_costs_nothing: bool = False
+) -> tuple[ResourceStep, ...]:
+    """Every resource decision of a turn, alone and followed by an advanced card earned in the same transition.
+    ``recovery_takes_played`` is a negative control: a Recovery that also took back the card just used for it (into
+    the pool) would let a hero use it again and again. ``earning_costs_nothing`` is another: a model without the
+    earnable titles (the variant before the soak found a protection, a third wound and an earned card in one
+    transition) misses that the card adds to the pool."""
+
+    def spend(e: Expr, d: Expr, r: Expr, p: Expr) -> Resources:
+        return e, d, r, p - 1
+
+    def recovery(e: Expr, d: Expr, r: Expr, p: Expr) -> Resources:
         if recovery_takes_played:
-            return d, r, p - 1 + d + 1
-        return z3.IntVal(0), r, p - 1 + d
+            return e, d, r, p - 1 + d + 1
+        return e, z3.IntVal(0), r, p - 1 + d
 
-    def retrieval(d: Expr, r: Expr, p: Expr) -> tuple[Expr, Expr, Expr]:
-        return d - 1, z3.IntVal(1), p - 1 + 1  # three reward cards may bring the Rebel (peg19.en:972)
+    def retrieval(e: Expr, d: Expr, r: Expr, p: Expr) -> Resources:
+        return e, d - 1, r, p - 1 + 1
 
-    def rebel(d: Expr, r: Expr, p: Expr) -> tuple[Expr, Expr, Expr]:
-        return d, z3.IntVal(0), p + 1  # the Rebel leaves the game, a reward card is drawn
+    def rebel(e: Expr, d: Expr, r: Expr, p: Expr) -> Resources:
+        return e, d, z3.IntVal(0), p + 1  # the Rebel leaves the game, a reward card is drawn
 
-    has_pool = lambda d, r, p: p >= 1  # noqa: E731 - a guard is a one-line predicate
-    return (
+    has_pool = lambda e, d, r, p: p >= 1  # noqa: E731 - a guard is a one-line predicate
+    refills = lambda e, d, r, p: z3.And(p >= 1, d >= 1)  # noqa: E731
+    alone = (
         ResourceStep("use an icon (card, discarded card, reward, token)", "ability.icons", spend, has_pool),
         ResourceStep("hand a reward card over", "rewards.exchange", spend, has_pool),
         ResourceStep("play a reward card or token in a fight", "rewards.use", spend, has_pool),
         ResourceStep("protect with an icon", "wounds.protection", spend, has_pool),
-        ResourceStep(
-            "Recovery: the discard pile back to hand",
-            "ability.recovery",
-            recovery,
-            lambda d, r, p: z3.And(p >= 1, d >= 1),
-        ),
-        ResourceStep(
-            "Retrieval: a reward card from the discard pile",
-            "ability.retrieval",
-            retrieval,
-            lambda d, r, p: z3.And(p >= 1, d >= 1),
-        ),
-        ResourceStep("Nighttime Rebel's draw", "advanced.nighttime_rebel", rebel, lambda d, r, p: r == 1),
+        ResourceStep("Recovery: the discard pile back to hand", "ability.recovery", recovery, refills),
+        ResourceStep("Retrieval: a reward card from the discard pile", "ability.retrieval", retrieval, refills),
+        ResourceStep("Nighttime Rebel's draw", "advanced.nighttime_rebel", rebel, lambda e, d, r, p: r == 1),
     )
+    earn = _earn
+    if earning_costs_nothing:
+        earn = lambda e, d, r, p: (e, d, r, p + 1)  # noqa: E731 - the control: an earned card spends nothing
+    return alone + tuple(_then_earn(step, earn) for step in alone)
 
 
-def _lex_less(a: tuple[Expr, Expr, Expr], b: tuple[Expr, Expr, Expr]) -> Expr:
-    return z3.Or(a[0] < b[0], z3.And(a[0] == b[0], z3.Or(a[1] < b[1], z3.And(a[1] == b[1], a[2] < b[2]))))
+def _then_earn(step: ResourceStep, earn: Callable[[Expr, Expr, Expr, Expr], Resources]) -> ResourceStep:
+    """``step`` followed, in the same transition, by an advanced card earned."""
+
+    def change(e: Expr, d: Expr, r: Expr, p: Expr) -> Resources:
+        return earn(*step.change(e, d, r, p))
+
+    def guard(e: Expr, d: Expr, r: Expr, p: Expr) -> Expr:
+        return z3.And(step.guard(e, d, r, p), _earn_guard(*step.change(e, d, r, p)))
+
+    return ResourceStep(f"{step.name}, then an advanced card earned", step.rule, change, guard)
+
+
+def _lex_less(a: Resources, b: Resources) -> Expr:
+    less = a[3] < b[3]
+    for i in (2, 1, 0):
+        less = z3.Or(a[i] < b[i], z3.And(a[i] == b[i], less))
+    return less
 
 
 def prove_resource_variant(steps: tuple[ResourceStep, ...] | None = None) -> list[TerminationResult]:
     """The resource variant falls lexicographically, staying non-negative, with every resource decision."""
-    discard, rebel, pool = z3.Ints("discard rebel pool")
-    domain = z3.And(z3.Or(rebel == 0, rebel == 1), discard >= 0, pool >= 0)
+    earnable, discard, rebel, pool = z3.Ints("earnable discard rebel pool")
+    domain = z3.And(z3.Or(rebel == 0, rebel == 1), earnable >= 0, discard >= 0, pool >= 0)
+    before = (earnable, discard, rebel, pool)
     results = []
     for step in steps or resource_steps():
         start = time.perf_counter()
-        post = step.change(discard, rebel, pool)
+        post = step.change(*before)
         solver = z3.Solver()
-        fine = z3.And(_lex_less(post, (discard, rebel, pool)), post[0] >= 0, post[1] >= 0, post[2] >= 0)
-        solver.add(domain, step.guard(discard, rebel, pool), z3.Not(fine))
+        # the Rebel flag stays a flag (an earned card may or may not be the Rebel: a free choice of 0 or 1)
+        solver.add(domain, step.guard(*before), z3.Or(post[2] == 0, post[2] == 1))
+        solver.add(z3.Not(z3.And(_lex_less(post, before), *(v >= 0 for v in post))))
         cex: dict[str, str] = {}
         if solver.check() == z3.sat:
             m = solver.model()
-            cex = {str(v): str(m.eval(v, model_completion=True)) for v in (discard, rebel, pool)}
+            cex = {str(v): str(m.eval(v, model_completion=True)) for v in before}
             cex["after"] = str(tuple(str(m.eval(e, model_completion=True)) for e in post))
         status = "counterexample" if cex else "proved"
         results.append(TerminationResult("resources", step.name, 0, status, time.perf_counter() - start, 0, cex))
@@ -239,6 +273,11 @@ RESOURCE_CONTROLS: tuple[tuple[str, str, tuple[ResourceStep, ...]], ...] = (
         "Recovery also takes back the card just used for it",
         resource_steps(recovery_takes_played=True),
     ),
+    (
+        "earning-costs-nothing",
+        "an advanced card earned in the same transition spends nothing the variant counts",
+        resource_steps(earning_costs_nothing=True),
+    ),
 )
 
 
@@ -262,9 +301,12 @@ def move_variant(state: GameState) -> int:
     return turn.steps_left * (others + 1) + (others - jumped)
 
 
-def resource_variant(ctx: RulesContext, state: GameState, seat: int) -> tuple[int, int, int]:
-    """(discard pile, Nighttime Rebel held, hand + tokens + unspent icons of the played card) of ``seat``."""
+def resource_variant(ctx: RulesContext, state: GameState, seat: int) -> tuple[int, int, int, int]:
+    """(advanced-card titles still to earn, discard pile, Nighttime Rebel held, hand + tokens + unspent icons of the
+    played card) of ``seat``: a title is still to earn while a copy lies beside the board and the hero has not
+    earned it."""
     hero = state.heroes[seat]
+    earnable = len({ctx.card(c).title for c in state.advanced_supply} - set(hero.earned))
     held = (*hero.hand, *(() if hero.chosen is None else (hero.chosen,)))
     rebel = any(ctx.is_action_card(c) and ctx.card(c).title == "Nighttime Rebel" for c in held)
     icons = 0
@@ -272,4 +314,4 @@ def resource_variant(ctx: RulesContext, state: GameState, seat: int) -> tuple[in
         icons = sum(
             1 for a in dict.fromkeys(ctx.card(hero.chosen).abilities) if f"{hero.chosen}/{a.value}" not in hero.spent
         )
-    return len(hero.discard), int(rebel), len(hero.hand) + len(hero.tokens) + icons
+    return earnable, len(hero.discard), int(rebel), len(hero.hand) + len(hero.tokens) + icons
