@@ -27,16 +27,17 @@ from armata_rules.board.loader import default_layout
 from armata_rules.board.placement import legal_ladder_sites
 from armata_rules.components.icons import Hero
 from armata_rules.components.pack import DataPack, default_pack
-from armata_rules.errors import expect
+from armata_rules.errors import EngineInvariantError, expect
 from armata_rules.frames import Frame
 from armata_rules.observation import Observation, observe
+from armata_rules.rules.consistency import check_consistent
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.dispatch import apply_checked, apply_listed, checked_state, listed_actions, top
 from armata_rules.rules.handlers import ChanceHandler, DecisionHandler, Handler
 from armata_rules.rules.registry import RuleViolation, rule
 from armata_rules.rules.settle import pick, settle
 from armata_rules.rules.setup import initial_state as setup_state
-from armata_rules.state import GameState, Outcome
+from armata_rules.state import GameState, Outcome, StateFileError
 from armata_rules.variants import Ruleset
 
 __all__ = ["ChanceMode", "Game", "GameSetupError", "RuleViolation"]
@@ -233,6 +234,28 @@ class Game:
         if refusal is not None:
             raise RuleViolation(refusal.rule, refusal.message, action)
         return action
+
+    def state_from_json(self, data: object, source: str = "<state>") -> GameState:
+        """A state of this game from its JSON form (:meth:`GameState.to_json`), checked against the game.
+
+        :class:`~armata_rules.state.StateFileError` (``SOURCE: KEY: PROBLEM``, one line) for a malformed state (as
+        :meth:`GameState.from_json`), for one that breaks an invariant of this game (seats, one place per card or
+        token, wound and blood bounds, positions on the board, the board itself: :mod:`armata_rules.rules.consistency`),
+        and for one that cannot be played on or is live with no legal action. Nothing is trusted: a state this
+        returns is played on by the rules like any other.
+        """
+        state = GameState.from_json(data, source)
+        check_consistent(self.ctx, state, setup_state(self.ctx), source)
+        try:
+            actions = self.legal_actions(state)
+        except (LookupError, ValueError, TypeError, AttributeError, EngineInvariantError) as err:
+            problem = f"the state cannot be played on ({type(err).__name__}: {str(err)[:200]})"
+            raise StateFileError(source, "frames", problem) from None
+        if not actions and not state.is_over:
+            raise StateFileError(
+                source, "frames", f"no legal action at {state.to_act.decision}, yet the game is not over"
+            )
+        return state
 
     def resolve_chance(self, state: GameState) -> GameState:
         """At a chance frame, apply the outcome the seeded generator picks; elsewhere return ``state``."""
