@@ -135,7 +135,8 @@ class LeapLanding(Enum):
 class AdvancedTiming(Enum):
     """When an earned advanced action card joins the hand."""
 
-    END_OF_TURN = "end_of_turn"
+    END_OF_TURN = "end_of_turn"  # the turn in which it was earned, whoever's it is
+    END_OF_EARNERS_TURN = "end_of_earners_turn"  # the earner's own turn (the next one, if earned in another's)
     WHEN_EARNED = "when_earned"
 
 
@@ -496,10 +497,17 @@ READINGS: tuple[ReadingSpec, ...] = (
         "advanced-card-timing",
         (
             Option(
+                AdvancedTiming.END_OF_EARNERS_TURN,
+                "at the end of the earner's own turn ('their turn'; a card earned in another hero's turn waits for "
+                "the earner's; one earned in Phase 3 joins at its end)",
+                ("peg19.en:957", "peg19.de:420"),
+                ("peg19.de", "peg19.en"),
+            ),
+            Option(
                 AdvancedTiming.END_OF_TURN,
-                "at the end of the turn in which it was earned",
-                ("peg19.en:957", "peg19.de:420", "peg19.it:1543", "peg19.es:2555"),
-                ("peg19.de", "peg19.en", "peg19.it", "peg19.es"),
+                "at the end of the turn in which it was earned, whoever's it is",
+                ("peg19.it:1543", "peg19.es:2555"),
+                ("peg19.it", "peg19.es"),
             ),
             Option(
                 AdvancedTiming.WHEN_EARNED,
@@ -512,7 +520,8 @@ READINGS: tuple[ReadingSpec, ...] = (
         {
             "peg19.fr": (
                 AdvancedTiming.END_OF_TURN,
-                "the French text does not say when; most texts say at the end of the turn",
+                "the French text does not say when; the texts nearest to it in wording, Italian and Spanish, say "
+                "at the end of the turn in which the card was earned",
             )
         },
     ),

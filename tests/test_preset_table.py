@@ -11,7 +11,7 @@ from armata_rules.variants import Ruleset
 TABLE: dict[str, dict[str, str]] = {
     "peg19.de": {
         "ability_timing": "before_strigoi_acts_heal_before_fight",
-        "advanced_timing": "end_of_turn",
+        "advanced_timing": "end_of_earners_turn",
         "centre_attack": "attacked",
         "centre_relocation": "any",
         "components": "peg19",
@@ -30,7 +30,7 @@ TABLE: dict[str, dict[str, str]] = {
     },
     "peg19.en": {
         "ability_timing": "not_during_fight",
-        "advanced_timing": "end_of_turn",
+        "advanced_timing": "end_of_earners_turn",
         "centre_attack": "attacked",
         "centre_relocation": "ladder_first",
         "components": "peg19",

@@ -21,6 +21,7 @@ from armata_rules.actions import (
 )
 from armata_rules.frames import Fight
 from armata_rules.rules.sources import Source
+from armata_rules.state import GameState
 from armata_rules.variants import AbilityTiming, AdvancedTiming, IconScope, LeapLanding
 from tests.scenario import card_id, draw, encounter, game, play, reward, token, turn
 
@@ -213,7 +214,12 @@ def test_no_reading_lets_the_played_card_heal_in_a_counterattack(reading: Abilit
 
 
 @pytest.mark.parametrize(
-    ("reading", "in_hand_at_once"), [(AdvancedTiming.END_OF_TURN, False), (AdvancedTiming.WHEN_EARNED, True)]
+    ("reading", "in_hand_at_once"),
+    [
+        (AdvancedTiming.END_OF_TURN, False),
+        (AdvancedTiming.END_OF_EARNERS_TURN, False),
+        (AdvancedTiming.WHEN_EARNED, True),
+    ],
 )
 def test_advanced_cards_join_the_hand_at_the_end_of_the_turn_or_at_once(
     reading: AdvancedTiming, in_hand_at_once: bool
@@ -229,6 +235,56 @@ def test_advanced_cards_join_the_hand_at_the_end_of_the_turn_or_at_once(
     assert state.to_act.decision == "draw_strigoi_token"  # still Roel's turn
     has = any(g.pack.cards[c].title == "Fire & Forgive" for c in state.heroes[0].hand if c in g.pack.cards)
     assert has is in_hand_at_once
+
+
+@pytest.mark.clauses("peg19.en:957", "peg19.de:420", "peg19.it:1543", "peg19.es:2555", "sb19.en:514")
+@pytest.mark.parametrize(
+    ("reading", "after_roels_turn", "after_matthews_turn"),
+    [
+        (AdvancedTiming.END_OF_EARNERS_TURN, False, True),
+        (AdvancedTiming.END_OF_TURN, True, True),
+        (AdvancedTiming.WHEN_EARNED, True, True),
+    ],
+)
+def test_a_card_earned_in_another_hero_s_turn_joins_by_reading(
+    reading: AdvancedTiming, after_roels_turn: bool, after_matthews_turn: bool
+) -> None:
+    """The Master wounds Matthew during Roel's turn: Matthew earns All You Can Bleed. 'At the end of their turn'
+    (peg19.en:957, 'am Ende ihres Zuges' peg19.de:420) is Matthew's own turn; 'alla fine del turno che lo ha visto
+    protagonista' (peg19.it:1543, peg19.es:2555 alike) is the turn it happened in, Roel's; sb19.en:514 at once.
+    Before, one interpretation (awards-end-of-current-turn) read every text as Italian and Spanish do."""
+    from tests.scenario import draw as draw_outcome
+
+    g = game(ruleset=editions.PEG19_EN.with_(advanced_timing=reading))
+    state = turn(
+        g,
+        [MOON, CROSS],
+        positions={0: "C:-1,0", 1: "N:1,0"},
+        strigoi={"Master": "NE:0,0"},
+        blood=(12, 2, 0),
+        first=0,
+    )
+
+    def holds(state: GameState) -> bool:
+        return any(c in g.pack.cards and g.ctx.card(c).title == "All You Can Bleed" for c in state.heroes[1].hand)
+
+    state = play(g, state, EndMove(0), Pass(0, "end_fight_phase"))
+    state = draw_outcome(g, state, "strigoi-token/master+0#1")  # the Master lands on N:0,0, next to Matthew
+    while state.turn is not None and state.turn.seat == 0:  # the attack, then the end of Roel's turn
+        if state.to_act.decision == "draw_wound":
+            state = draw_outcome(g, state, g.chance_outcomes(state)[0][0].outcome)
+        else:
+            actions = g.legal_actions(state)
+            state = play(g, state, next((a for a in actions if isinstance(a, Pass)), actions[-1]))
+    assert any("Matthew draws a wound" in line for line in state.history())
+    assert holds(state) is after_roels_turn
+    while state.turn is not None and state.turn.seat == 1:  # Matthew's turn, played out
+        if state.to_act.kind.value == "chance":
+            state = draw_outcome(g, state, g.chance_outcomes(state)[0][0].outcome)
+        else:
+            actions = g.legal_actions(state)
+            state = play(g, state, next((a for a in actions if isinstance(a, (EndMove, Pass))), actions[-1]))
+    assert holds(state) is after_matthews_turn
 
 
 def test_never_two_identical_advanced_cards() -> None:

@@ -48,13 +48,14 @@ ADVANCED = rule(
     "Fire & Forgive for a hero's first red monster defeated, Fist by Fist for the first grey one; the legendary "
     "cards for the first hero wounded by a Strigoi, the first defeated Powerwolf, the defeater of the first "
     "Strigoi, the player whose card let a Strigoi deal a comrade's third wound. A hero never holds two identical "
-    "advanced cards; the card joins the hand at the end of the turn or at once, by reading.",
+    "advanced cards; the card joins the hand at the end of the turn it was earned in, at the end of the earner's "
+    "own turn, or at once, by reading (one earned in Phase 3 at the end of Phase 3).",
     readings=("advanced_timing",),
-    interpretations=("awards-end-of-current-turn",),
 )
 
 # The enum members the rules below read, as Final module constants (why: armata_rules.fast_enum).
 _ADVANCEDTIMING_WHEN_EARNED: Final = AdvancedTiming.WHEN_EARNED
+_ADVANCEDTIMING_END_OF_EARNERS_TURN: Final = AdvancedTiming.END_OF_EARNERS_TURN
 
 NIGHTTIME_REBEL = rule(
     "advanced.nighttime_rebel",
@@ -64,17 +65,6 @@ NIGHTTIME_REBEL = rule(
     "(ties: the lowest initiative this round, then seat order). Its owner may use it for Retrieval or to draw a "
     "reward card, which removes it from the game. It is assigned once and stays with its holder.",
     interpretations=("rebel-counts-hand", "rebel-draw-from-hand", "rebel-assigned-once"),
-)
-
-interpretation(
-    "awards-end-of-current-turn",
-    "Cards earned outside one's own turn",
-    "Under the end-of-turn reading, a card earned during another hero's turn (a wound from a Strigoi, a third "
-    "wound) joins the hand at the end of that turn; one earned in Phase 3 at the end of Phase 3.",
-    "'Added to the players' hands at the end of their turn' (peg19.en:957) is written for the hero whose turn it "
-    "is; the events that award legendary cards often happen to other heroes, and waiting for their next turn "
-    "would hold the card across a Phase 1 in which it could not be chosen anyway.",
-    ("peg19.en:957", "peg19.de:420", "peg19.it:1543"),
 )
 
 interpretation(
@@ -108,12 +98,21 @@ def _grant(ctx: RulesContext, state: GameState, seat: int, title: str) -> GameSt
 
 
 def grant_pending(ctx: RulesContext, state: GameState) -> GameState:
-    """Add every pending advanced card to its earner's hand (end of turn, end of Phase 3)."""
+    """Add the pending advanced cards to their earners' hands: at the end of a turn, every one (the turn it was
+    earned in), or the turn's own hero's only under the earner's-turn reading; at the end of Phase 3, every one."""
     pending = state.awards
     if not pending:  # the usual end of turn: no copy of the state
         return state
-    state = replace(state, awards=())
-    for seat, title in pending:
+    turn = state.turn
+    if turn is not None and ctx.ruleset.advanced_timing is _ADVANCEDTIMING_END_OF_EARNERS_TURN:
+        due = tuple(award for award in pending if award[0] == turn.seat)
+        if not due:
+            return state
+        state = replace(state, awards=tuple(award for award in pending if award[0] != turn.seat))
+    else:
+        due = pending
+        state = replace(state, awards=())
+    for seat, title in due:
         state = _grant(ctx, state, seat, title)
     return state
 
