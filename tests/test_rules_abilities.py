@@ -117,6 +117,28 @@ def test_reward_cards_change_hands_between_adjacent_powerwolf() -> None:
         g.apply(far, GiveReward(0, 1, sword))
 
 
+@pytest.mark.clauses("peg19.en:1030", "sb19.en:582", "peg19.de:408")
+def test_reward_cards_change_hands_on_the_giver_s_turn_outside_fights() -> None:
+    """exchange-on-own-turn: while moving and in Phase 2b before and after the turn's fight, never during it. The
+    interpretation said 'before any fight' while the engine offered the gift after it too; the text now says what
+    the engine does."""
+    from armata_rules.actions import Choose
+
+    g = game()
+    sword = reward(g, "Sword")
+    state = turn(g, [MOON, CROSS], positions={0: "C:0,2", 1: "C:2,0"}, hands={0: [sword]})
+    gift = GiveReward(0, 1, sword)
+    state = play(g, state, Step(0, "C:1,1"))  # onto a red encounter space: the move ends
+    assert state.to_act.decision == "fight" and gift in g.legal_actions(state)  # before the flip
+    state = play(g, state, Choose(0, "flip"))
+    state = draw(g, state, encounter(g, "red", "Rat Swarm"))
+    assert isinstance(state.frames[-1], Fight) and gift not in g.legal_actions(state)  # during the fight
+    with pytest.raises(RuleViolation, match="outside fights"):
+        g.apply(state, gift)
+    state = play(g, state, Pass(0, "resolve"))
+    assert gift in g.legal_actions(state)  # after it, before the Strigoi act
+
+
 def test_the_reward_deck_never_reshuffles() -> None:
     """peg19.en:1028: when the deck runs out there is nothing more to be found."""
     from armata_rules.actions import Choose, PlayReward

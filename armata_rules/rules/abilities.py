@@ -125,8 +125,9 @@ EXCHANGE = rule(
     "rewards.exchange",
     "Exchanging reward cards",
     ("peg19.en:1030", "sb19.en:582"),
-    "On their turn, before the fight, a hero may hand a reward card to a Powerwolf on an adjacent space (joined "
-    "by a corridor); never an action card or a token.",
+    "On their own turn, outside fights and before the Strigoi act (while moving, before and after the turn's "
+    "fight), a hero may hand a reward card to a Powerwolf on an adjacent space (joined by a corridor); never an "
+    "action card or a token.",
     interpretations=("adjacent-means-corridor", "exchange-on-own-turn"),
 )
 
@@ -141,10 +142,13 @@ interpretation(
 interpretation(
     "exchange-on-own-turn",
     "When reward cards change hands",
-    "The giver hands the card during their own turn, before any fight; an exchange is two gifts.",
-    "The text allows the exchange without saying when. Making the giver's own turn the moment keeps every "
-    "decision with the player who makes it and outside fights, where the rewards in hand count.",
-    ("peg19.en:1030",),
+    "The giver hands the card during their own turn, outside fights and before the Strigoi act: while moving, and "
+    "in Phase 2b before or after the turn's fight; an exchange is two gifts.",
+    "The text allows the exchange without saying when (peg19.en:1030, sb19.en:582, peg19.de:408). Making the "
+    "giver's own turn the moment keeps every decision with the player who makes it; outside fights, because the "
+    "rewards in hand count there and a gift would change a fight under way; before Phase 2c, whose Strigoi "
+    "attack ends the turn's own decisions.",
+    ("peg19.en:1030", "sb19.en:582", "peg19.de:408"),
 )
 
 _MOVE_ABILITIES: Final = (
