@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 .DEFAULT_GOAL := help
 
-.PHONY: help demo test test-compiled compiled clean-compiled bench-compiled test-adapters scale lint typecheck pytest docs docs-html screenshots browser soak bench bench-finder profile golden mutants clean
+.PHONY: help demo test test-compiled compiled clean-compiled bench-compiled test-adapters scale lint typecheck pytest docs docs-html screenshots browser soak bench bench-finder profile golden mutants clean coverage-clauses
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -128,6 +128,10 @@ mutants: $(VENV)/.installed-dev
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,mutation]'
 	$(BIN)/mutmut run
 	$(BIN)/mutmut results
+
+## coverage-clauses: every rule-bearing clause of peg19.en and sb19.en with the scenario tests that cite it.
+coverage-clauses: $(VENV)/.installed-dev
+	$(BIN)/python -m tests.clause_coverage
 
 ## golden: regenerate the golden playthroughs (tests/data/golden/) after an intended change of behaviour.
 golden: $(VENV)/.installed-dev

@@ -77,6 +77,7 @@ def test_game_new_accepts_every_right_type() -> None:
     assert game.heroes == (Hero.ROEL, Hero.ATTILA) and game.seed == -3
 
 
+@pytest.mark.clauses("peg19.en:716-718")
 def test_game_new_refuses_more_heroes_than_the_layout_has_ladder_sites(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each hero starts on a ladder tile of their own (peg19.en:716-718): setup would get stuck without one."""
     heroes = ["Attila", "Roel", "Charles", "Matthew", "Falk Maria"]

@@ -53,6 +53,7 @@ def test_printed_values_carry_their_citation_and_the_rest_is_provisional() -> No
     assert double.value == 2 and double.sources["value"] == "peg19.en:1084"
 
 
+@pytest.mark.clauses("peg19.en:636")
 def test_hero_specialities_show_in_their_own_cards() -> None:
     """peg19.en:636: Attila more Pack, Falk Maria more Heal, Matthew more movement, Charles more fighting,
     Roel more Protection."""

@@ -30,6 +30,7 @@ CROSS = "Killers with the Cross"  # Matthew: Mechanics
 DANCING = "Dancing with the Dead"  # Matthew: Leap, initiative 1
 
 
+@pytest.mark.clauses("peg19.en:1054", "sb19.en:638", "peg19.it:1599")
 def test_mechanics_turns_a_platform_with_what_stands_on_it() -> None:
     """peg19.en:1054, sb19.en:638, peg19.it:1599."""
     g = game(("Matthew", "Roel"))
@@ -43,6 +44,7 @@ def test_mechanics_turns_a_platform_with_what_stands_on_it() -> None:
         g.apply(state, UseAbility(0, "mechanics", cross, "card", "NE:1"))  # the icon is spent
 
 
+@pytest.mark.clauses("peg19.en:1070", "sb19.en:646", "peg19.de:503")
 @pytest.mark.parametrize(
     ("reading", "onto_encounter"), [(LeapLanding.NOT_ENCOUNTER, False), (LeapLanding.ANY_SPACE, True)]
 )
@@ -59,6 +61,7 @@ def test_leap_lands_in_the_same_room(reading: LeapLanding, onto_encounter: bool)
     assert state.heroes[0].position == "NE:0,2"
 
 
+@pytest.mark.clauses("peg19.en:1066", "sb19.en:642")
 def test_pack_joins_a_comrade_s_room() -> None:
     """peg19.en:1066, sb19.en:642: an empty space, not an encounter space, in a room with another Powerwolf."""
     g = game(("Attila", "Roel"))
@@ -68,6 +71,7 @@ def test_pack_joins_a_comrade_s_room() -> None:
     assert "S:2,0" not in targets and "S:1,1" not in targets  # occupied; a red encounter space
 
 
+@pytest.mark.clauses("peg19.en:1096", "peg19.en:1050")
 def test_recovery_and_retrieval() -> None:
     """peg19.en:1096 (the whole discard pile back), peg19.en:1050 (one reward card back)."""
     g = game(("Falk Maria", "Roel"))
@@ -90,6 +94,7 @@ def test_recovery_and_retrieval() -> None:
         play(g2, state, UseAbility(0, "flight", beast, "card"))
 
 
+@pytest.mark.clauses("peg19.en:1100", "sb19.en:602")
 def test_the_gates_of_hell_clear_every_fight_token() -> None:
     """peg19.en:1100, sb19.en:602."""
     g = game()
@@ -103,6 +108,7 @@ def test_the_gates_of_hell_clear_every_fight_token() -> None:
     assert state.to_act.decision == "fight" and not (state.turn and state.turn.encountered)  # no fight where it stands
 
 
+@pytest.mark.clauses("peg19.en:1030", "sb19.en:582")
 def test_reward_cards_change_hands_between_adjacent_powerwolf() -> None:
     """peg19.en:1030, sb19.en:582: reward cards, never action cards or tokens."""
     g = game()
@@ -139,6 +145,7 @@ def test_reward_cards_change_hands_on_the_giver_s_turn_outside_fights() -> None:
     assert gift in g.legal_actions(state)  # after it, before the Strigoi act
 
 
+@pytest.mark.clauses("peg19.en:1028")
 def test_the_reward_deck_never_reshuffles() -> None:
     """peg19.en:1028: when the deck runs out there is nothing more to be found."""
     from armata_rules.actions import Choose, PlayReward
@@ -156,6 +163,7 @@ def test_the_reward_deck_never_reshuffles() -> None:
     assert any("finds nothing" in line for line in state.history())
 
 
+@pytest.mark.clauses("peg19.en:924", "sb19.en:487", "peg19.de:361")
 @pytest.mark.parametrize(("reading", "second_use"), [(IconScope.PER_TURN, True), (IconScope.PER_ROUND, False)])
 def test_an_icon_is_spent_for_a_turn_or_a_round(reading: IconScope, second_use: bool) -> None:
     """peg19.en:924 (once each turn) against sb19.en:487, peg19.de:361 (once each round)."""
@@ -235,6 +243,7 @@ def test_no_reading_lets_the_played_card_heal_in_a_counterattack(reading: Abilit
         g.apply(state, UseAbility(1, "heal", card, "card", ""))
 
 
+@pytest.mark.clauses("peg19.en:957", "sb19.en:514")
 @pytest.mark.parametrize(
     ("reading", "in_hand_at_once"),
     [
@@ -309,6 +318,7 @@ def test_a_card_earned_in_another_hero_s_turn_joins_by_reading(
     assert holds(state) is after_matthews_turn
 
 
+@pytest.mark.clauses("peg19.en:959")
 def test_never_two_identical_advanced_cards() -> None:
     """peg19.en:959: a second first-red-win does not give a second Fire & Forgive."""
     from armata_rules.rules.awards import award
@@ -321,6 +331,7 @@ def test_never_two_identical_advanced_cards() -> None:
     assert titles.count("Fire & Forgive") == 1
 
 
+@pytest.mark.clauses("peg19.en:972-974")
 def test_nighttime_rebel_goes_to_the_fewest_reward_cards_and_draws_one() -> None:
     """peg19.en:972-974: assigned when another player gets a third reward card; it may draw a reward card and
     leave the game."""
@@ -336,6 +347,7 @@ def test_nighttime_rebel_goes_to_the_fewest_reward_cards_and_draws_one() -> None
     assert rebel in state.box and state.to_act.decision == "draw_reward_card"
 
 
+@pytest.mark.clauses("peg19.en:1042", "sb19.en:620")
 def test_protection_cannot_block_ones_own_weapon() -> None:
     """peg19.en:1042, sb19.en:620: the self-wound icon of the played card hurts even with Protection at hand."""
     g = game()
@@ -350,6 +362,7 @@ def test_protection_cannot_block_ones_own_weapon() -> None:
     assert state.heroes[0].card_wound_taken and amen in (state.heroes[0].chosen or "")
 
 
+@pytest.mark.clauses("peg19.en:1038", "peg19.it:1589", "peg19.es:2603")
 @pytest.mark.parametrize(("reading", "offered"), [("avoidable", True), ("not_avoidable", False)])
 def test_protection_against_a_shock_by_reading(reading: str, offered: bool) -> None:
     """peg19.en:1038 (a wound or a shock) against peg19.it:1589 / peg19.es:2603 (a wound token only)."""
@@ -373,6 +386,7 @@ def test_protection_against_a_shock_by_reading(reading: str, offered: bool) -> N
     assert any(isinstance(a, Protect) for a in g.legal_actions(state)) is offered
 
 
+@pytest.mark.clauses("sb19.en:590")
 def test_self_wound_when_played_hurts_without_a_fight() -> None:
     """sb19.en:590 states no condition: under that reading the card hurts as soon as its turn begins."""
     from armata_rules.variants import SelfWound
@@ -389,6 +403,7 @@ def test_self_wound_when_played_hurts_without_a_fight() -> None:
     assert any("hurts Roel" in line for line in state.history())
 
 
+@pytest.mark.clauses("peg19.en:1080", "peg19.de:517")
 @pytest.mark.parametrize(("reading", "hurt"), [("if_fights_this_turn", False), ("if_fights_this_round", True)])
 def test_self_wound_on_a_counterattack_by_reading(reading: str, hurt: bool) -> None:
     """peg19.en:1080 (if the hero fights that turn) against peg19.de:517 (in this round): a counterattack during
@@ -451,6 +466,7 @@ def test_a_weapon_s_wound_icon_in_a_counterattack_follows_the_action_card_s_read
     assert any("Battle Axe" in line for line in state.history())
 
 
+@pytest.mark.clauses("peg19.en:974")
 def test_nighttime_rebel_played_for_the_round_cannot_be_given_up_to_draw() -> None:
     """peg19.en:974 with rebel-draw-from-hand: the first release offered the draw while the Rebel was the card
     played this round, removed it, and crashed later ('seat 0 has no card this round')."""

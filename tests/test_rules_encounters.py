@@ -35,6 +35,7 @@ def _at_red(g: Game, **kwargs: Any) -> GameState:
     return play(g, state, Step(0, "C:1,1"), Choose(0, "flip"))
 
 
+@pytest.mark.clauses("peg19.en:777", "peg19.en:780", "sb19.en:334", "peg19.en:797")
 def test_beating_a_monster_with_blood_puts_a_counter_on_the_altar() -> None:
     """peg19.en:777, peg19.en:780, sb19.en:334; then a fight token (peg19.en:797)."""
     g = game()
@@ -53,6 +54,7 @@ def test_beating_a_monster_with_blood_puts_a_counter_on_the_altar() -> None:
     assert "Fire & Forgive" in state.heroes[0].earned  # first red monster (peg19.en:963), at the end of the turn
 
 
+@pytest.mark.clauses("peg19.en:880", "sb19.en:437")
 def test_the_altar_never_holds_more_than_five() -> None:
     """peg19.en:880, sb19.en:437."""
     g = game()
@@ -61,6 +63,7 @@ def test_the_altar_never_holds_more_than_five() -> None:
     assert (state.blood.supply, state.blood.altar) == (9, 5)
 
 
+@pytest.mark.clauses("peg19.en:775", "peg19.en:1020", "peg19.en:1022", "peg19.en:1008")
 def test_rewards_raise_strength_normal_to_the_played_cards_wild_to_the_box() -> None:
     """peg19.en:775, peg19.en:1020, peg19.en:1022; tokens go to their discard pile (peg19.en:1008)."""
     g = game()
@@ -77,6 +80,7 @@ def test_rewards_raise_strength_normal_to_the_played_cards_wild_to_the_box() -> 
     assert state.to_act.decision == "draw_reward_card"
 
 
+@pytest.mark.clauses("peg19.en:784-788")
 def test_losing_draws_one_wound_unless_protected() -> None:
     """peg19.en:784-788: Protection on the played card blocks the one wound."""
     g = game()
@@ -99,6 +103,7 @@ def test_taking_the_wound_draws_a_token() -> None:
     assert state.heroes[0].wounds == (wound(g, "Wound"),)
 
 
+@pytest.mark.clauses("peg19.en:868-876", "sb19.en:431-433")
 def test_the_third_wound_costs_a_blood_point_and_resets_the_hero() -> None:
     """peg19.en:868-876, sb19.en:431-433: altar to inferno, every wound token discarded."""
     g = game()
@@ -112,6 +117,7 @@ def test_the_third_wound_costs_a_blood_point_and_resets_the_hero() -> None:
     assert "Incense & Iron" in state.heroes[0].earned  # the first defeated Powerwolf (peg19.en:986)
 
 
+@pytest.mark.clauses("peg19.en:870")
 def test_with_an_empty_altar_the_blood_point_comes_from_the_supply() -> None:
     """peg19.en:870: if there are no blood points on the altar, use one from the supply."""
     g = game()
@@ -122,6 +128,7 @@ def test_with_an_empty_altar_the_blood_point_comes_from_the_supply() -> None:
     assert (state.blood.supply, state.blood.altar, state.blood.inferno) == (13, 0, 1)
 
 
+@pytest.mark.clauses("peg19.en:1092", "peg19.en:1038")
 def test_shock_discards_a_card_or_is_protected() -> None:
     """peg19.en:1092 (discard beside the played cards), peg19.en:1038 (Protection avoids a shock)."""
     g = game()
@@ -134,6 +141,7 @@ def test_shock_discards_a_card_or_is_protected() -> None:
     assert hand in state.heroes[0].played
 
 
+@pytest.mark.clauses("peg19.en:794", "sb19.en:349")
 def test_monks_set_free_return_the_discard_pile() -> None:
     """peg19.en:794, sb19.en:349."""
     g = game()
@@ -149,6 +157,7 @@ def test_monks_set_free_return_the_discard_pile() -> None:
     assert army in state.heroes[0].hand and "C:1,1" in state.fight_tokens
 
 
+@pytest.mark.clauses("peg19.en:795", "sb19.en:350")
 def test_an_attacked_monk_becomes_the_top_grey_monster() -> None:
     """peg19.en:795, sb19.en:350."""
     g = game()
@@ -159,6 +168,7 @@ def test_an_attacked_monk_becomes_the_top_grey_monster() -> None:
     assert isinstance(state.frames[-1], Fight)
 
 
+@pytest.mark.clauses("peg19.en:1058")
 def test_stealth_peeks_and_leaves_the_monster_face_up_for_the_next_hero() -> None:
     """peg19.en:1058: decide whether to fight; the declined monster is the next one met there."""
     g = game()
@@ -181,6 +191,7 @@ def test_stealth_peeks_and_leaves_the_monster_face_up_for_the_next_hero() -> Non
     assert g.chance_outcomes(state)[0][0].outcome == zombie  # the face-up monster, no draw
 
 
+@pytest.mark.clauses("peg19.en:799")
 def test_six_fight_tokens_out_means_taking_one_back_not_from_here() -> None:
     """peg19.en:799: not in the same room, not under another Powerwolf."""
     g = game()
@@ -197,6 +208,7 @@ def test_six_fight_tokens_out_means_taking_one_back_not_from_here() -> None:
     assert "N:0,2" not in state.fight_tokens and "C:1,1" in state.fight_tokens
 
 
+@pytest.mark.clauses("peg19.en:1046", "sb19.en:624", "peg19.en:1084")
 def test_heal_discards_a_wound_of_every_injured_powerwolf_in_the_room() -> None:
     """peg19.en:1046, sb19.en:624; the double wound goes with a single Heal (peg19.en:1084)."""
     g = game()
@@ -218,6 +230,7 @@ def test_heal_lets_the_wounded_choose() -> None:
     assert state.heroes[0].wounds == (plain,)
 
 
+@pytest.mark.clauses("peg19.en:756", "peg19.de:165", "sb19.en:306")
 def test_abilities_may_be_used_after_the_fight_before_the_strigoi_act() -> None:
     """peg19.en:756 (any time during the turn, not during a fight), peg19.de:165 and sb19.en:306 (before the
     Strigoi move and attack): the first release closed the turn with the fight."""
@@ -233,6 +246,7 @@ def test_abilities_may_be_used_after_the_fight_before_the_strigoi_act() -> None:
     assert state.to_act.seats == (0,) and state.to_act.decision == "fight"
 
 
+@pytest.mark.clauses("peg19.en:924", "peg19.en:1058")
 def test_one_stealth_in_use_gives_one_peek() -> None:
     """peg19.en:924 (each icon once each turn), peg19.en:1058, interpretation stealth-one-peek: the first release
     peeked at every encounter of a move with one Stealth in use, for ever."""

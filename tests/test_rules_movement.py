@@ -17,6 +17,7 @@ CROSS = "Killers with the Cross"  # Matthew: initiative 6, movement 5, Mechanics
 DANCING = "Dancing with the Dead"  # Matthew: Leap, initiative 1
 
 
+@pytest.mark.clauses("peg19.en:760", "peg19.en:765", "sb19.en:315")
 def test_a_step_costs_one_and_a_jump_over_a_powerwolf_costs_nothing() -> None:
     """peg19.en:760 (up to the card's value), peg19.en:765 (jump without counting), sb19.en:315."""
     g = game()
@@ -32,6 +33,7 @@ def test_a_step_costs_one_and_a_jump_over_a_powerwolf_costs_nothing() -> None:
     assert state.heroes[0].position == "C:2,0"
 
 
+@pytest.mark.clauses("peg19.en:767", "sb19.en:317")
 def test_stairs_to_stairs_costs_two_and_from_standing_stairs_one() -> None:
     """peg19.en:767, sb19.en:317: one step onto the entry stairs, one onto the arrival stairs."""
     g = game()
@@ -50,6 +52,7 @@ def test_a_step_must_follow_a_corridor_or_tunnel() -> None:
     assert state.heroes[0].position == "NE:0,1"
 
 
+@pytest.mark.clauses("peg19.en:760")
 def test_an_active_encounter_space_stops_the_move() -> None:
     """peg19.en:760: they must stop (exhausting their movement) and fight."""
     g = game()
@@ -61,6 +64,7 @@ def test_an_active_encounter_space_stops_the_move() -> None:
     assert "pass" not in names  # the fight cannot be skipped
 
 
+@pytest.mark.clauses("peg19.en:797")
 def test_a_fight_token_makes_the_space_ordinary() -> None:
     """peg19.en:797: no one can have an encounter there until it is reactivated."""
     g = game()
@@ -69,6 +73,7 @@ def test_a_fight_token_makes_the_space_ordinary() -> None:
     assert state.to_act.decision == "move"
 
 
+@pytest.mark.clauses("peg19.en:766", "peg19.en:1062", "sb19.en:316", "peg19.de:176")
 def test_crossing_a_strigoi_needs_stealth() -> None:
     """peg19.en:766, peg19.en:1062, sb19.en:316, peg19.de:176."""
     g = game()
@@ -89,6 +94,7 @@ def test_crossing_a_strigoi_needs_stealth() -> None:
     assert f"{card}/stealth" in state.heroes[0].spent
 
 
+@pytest.mark.clauses("peg19.en:760", "sb19.en:310", "peg19.fr:1853")
 @pytest.mark.parametrize(
     ("reading", "stop_at_once", "stop_after_one"),
     [(Movement.MAY_UP_TO, True, True), (Movement.MUST_UP_TO, False, True), (Movement.MAY_EXACTLY, True, False)],
@@ -114,6 +120,7 @@ def _apply_agrees(g: Game, state: GameState, action: EndMove, legal: bool, refus
     assert refused.value.rule_id == "move.stop"
 
 
+@pytest.mark.clauses("peg19.en:1088")
 def test_wound_penalties_shorten_the_move() -> None:
     """peg19.en:1088: penalties reduce movement until healed."""
     g = game()
@@ -126,6 +133,7 @@ def test_wound_penalties_shorten_the_move() -> None:
     assert state.turn is not None and state.turn.seat == 0 and state.turn.steps_left == 4
 
 
+@pytest.mark.clauses("peg19.en:765")
 def test_a_jump_lands_beyond_and_never_comes_back() -> None:
     """peg19.en:765 with the interpretation jump-lands-beyond: the first release let a hero step back and forth
     between two occupied spaces for ever, spending nothing."""
@@ -151,6 +159,7 @@ def test_the_start_of_a_jump_is_behind_the_hero() -> None:
         g.apply(state, Step(0, "C:0,0"))
 
 
+@pytest.mark.clauses("peg19.en:764", "peg19.en:766")
 def test_no_step_onto_a_powerwolf_with_no_free_space_beyond() -> None:
     """peg19.en:764 (two miniatures cannot stay on one space), peg19.en:766 (a Strigoi is crossed only with
     Stealth): a jump onto C:-1,0 is refused when every way on is blocked by a Strigoi, and offered once one is
@@ -186,6 +195,7 @@ def test_only_the_mover_steps_and_the_refusal_says_so() -> None:
     assert state.hash() == before
 
 
+@pytest.mark.clauses("peg19.en:760")
 def test_no_step_without_movement_left() -> None:
     """peg19.en:760: up to the value shown; with none left, a step is refused by move.step and the hero stops."""
     g = game()

@@ -26,6 +26,7 @@ def _round_one_over(g: Game, on_mark: str) -> GameState:
     return g._settle(state)  # the engine runs the automatic frames (the start of round 2) after every action
 
 
+@pytest.mark.clauses("peg19.en:714", "peg19.en:764", "peg19.en:860", "sb19.en:421")
 @pytest.mark.parametrize(
     ("reading", "ladder_only"), [(CentreRelocation.LADDER_FIRST, True), (CentreRelocation.ANY, False)]
 )
@@ -57,6 +58,7 @@ def test_a_hero_on_a_strigoi_mark_makes_way_when_the_strigoi_arrive(
     assert state.to_act.decision == "choose_card" and g.legal_actions(state)
 
 
+@pytest.mark.clauses("peg19.en:714")
 def test_the_strigoi_arrive_without_a_choice_when_their_marks_are_free() -> None:
     """peg19.en:714: nobody on the marks, so Phase 1 follows at once."""
     g = game()
@@ -86,6 +88,7 @@ def _phase_three(g: Game, matthew: str) -> GameState:
     return g._settle(state)  # the engine runs Phase 3, an automatic frame, after every action
 
 
+@pytest.mark.clauses("peg19.en:837", "peg19.en:841", "peg19.en:822")
 def test_phase_three_never_attacks_a_hero_between_the_master_and_a_ladder() -> None:
     """peg19.en:837 and peg19.en:841: in Phase 3 the Master curses instead of attacking on sight, and no
     counterattack answers; the Powerwolf between him and the ladder (peg19.en:822) is not attacked, the ladder
@@ -104,6 +107,7 @@ def test_phase_three_never_attacks_a_hero_between_the_master_and_a_ladder() -> N
     assert state.blood == Blood(12, 2, 0)
 
 
+@pytest.mark.clauses("peg19.en:818", "peg19.en:824")
 def test_phase_three_destroys_a_ladder_with_nobody_between() -> None:
     """peg19.en:818 and peg19.en:824: the ladder case of the usual move; the Master stays and curses nobody."""
     g = game()
@@ -114,6 +118,7 @@ def test_phase_three_destroys_a_ladder_with_nobody_between() -> None:
     assert not state.heroes[1].wounds and state.to_act.decision == "choose_card"
 
 
+@pytest.mark.clauses("peg19.en:822", "peg19.en:864")
 def test_in_phase_two_the_hero_between_is_attacked_and_may_counterattack() -> None:
     """peg19.en:822 and peg19.en:864: the same geometry on Matthew's own turn is an attack, then a counterattack."""
     g = game()
@@ -165,6 +170,7 @@ def _amen_fights_twice(g: Game) -> GameState:
     return play(g, state, Pass(0, "resolve"))  # strength 5 against the Master's 7: the second fight is lost
 
 
+@pytest.mark.clauses("peg19.en:1080", "peg19.de:517")
 @pytest.mark.parametrize(("count", "hurt_again"), [(SelfWoundCount.EACH_FIGHT, True), (SelfWoundCount.ONCE, False)])
 def test_the_self_wound_icon_hurts_in_each_fight_or_once_by_reading(count: SelfWoundCount, hurt_again: bool) -> None:
     """peg19.en:1080 (in addition to the damage it causes the enemy: each fight) against peg19.de:517 ('einmalig':
@@ -184,6 +190,7 @@ def test_the_self_wound_count_follows_each_text() -> None:
     assert editions.PEG19_DE.self_wound_count is SelfWoundCount.ONCE
 
 
+@pytest.mark.clauses("peg19.en:1080", "peg19.de:517")
 def test_the_self_wound_flag_is_cleared_each_round() -> None:
     """peg19.en:1080, peg19.de:517: the card hurts again in a later round (a new round clears the record)."""
     g = game(ruleset=editions.PEG19_EN.with_(self_wound_count=SelfWoundCount.ONCE))
@@ -196,6 +203,7 @@ def test_the_self_wound_flag_is_cleared_each_round() -> None:
 MOON = "When the Moon Shines Red"  # Roel: initiative 4, movement 5, strength 3, Protection, letter E
 
 
+@pytest.mark.clauses("peg19.en:788", "peg19.de:211", "sb19.en:343", "peg19.en:1084")
 @pytest.mark.parametrize("drawn", ["Wound", "Double Wound"])
 def test_a_monster_deals_exactly_one_wound_without_protection(drawn: str) -> None:
     """peg19.en:788 ('Monsters always inflict only 1 Wound'), peg19.de:211, sb19.en:343: one wound counter is
@@ -215,6 +223,7 @@ def test_a_monster_deals_exactly_one_wound_without_protection(drawn: str) -> Non
     assert state.to_act.decision != "draw_wound"
 
 
+@pytest.mark.clauses("peg19.en:854", "peg19.en:1002", "sb19.en:415", "peg19.fr:1952")
 @pytest.mark.parametrize(
     ("reading", "strigoi_token", "wounds"),
     [
@@ -236,6 +245,7 @@ def test_the_strigoi_token_modifier_adds_to_the_attack(reading: StrigoiDamage, s
     assert any(f"attacks Matthew: {wounds} wound(s)" in line for line in state.history())
 
 
+@pytest.mark.clauses("peg19.en:1046", "peg19.de:479", "peg19.it:1595", "sb19.en:624")
 def test_one_heal_icon_heals_one_wound_of_every_injured_hero_in_the_room() -> None:
     """peg19.en:1046 ('Every injured Powerwolf in the room discards 1 Wound counter for each Heal icon'),
     peg19.de:479, peg19.it:1595, sb19.en:624: the healer and a comrade in the room each lose one wound; a hero in
@@ -259,6 +269,7 @@ def test_one_heal_icon_heals_one_wound_of_every_injured_hero_in_the_room() -> No
     assert state.to_act.decision == "move" and state.to_act.seats == (0,)
 
 
+@pytest.mark.clauses("peg19.en:1046")
 def test_two_heal_icons_heal_two_wounds_of_each_injured_hero() -> None:
     """peg19.en:1046: 'for each Heal icon': Holy Water used with Wild Strength shows two."""
     g = game()
@@ -281,6 +292,7 @@ def _charles_with_a_discard(g: Game, sword: str) -> GameState:
     return replace(state.with_hero(0, hero), reward_deck=deck)
 
 
+@pytest.mark.clauses("peg19.en:1050", "peg19.de:487", "peg19.fr:2059", "peg19.es:2627", "sb19.en:628")
 def test_retrieval_returns_a_reward_card_never_an_action_card() -> None:
     """peg19.en:1050 ('take 1 Reward card from their discard pile'), peg19.de:487, peg19.fr:2059,
     peg19.es:2627, sb19.en:628: during the move and during a fight, only reward cards come back."""

@@ -31,6 +31,7 @@ def _end_roels_move(g, state: GameState) -> GameState:  # type: ignore[no-untype
     return play(g, state, EndMove(0), Pass(0, "end_fight_phase"))
 
 
+@pytest.mark.clauses("peg19.en:811", "sb19.en:368-370")
 def test_worked_example_when_the_moon_shines_red() -> None:
     """peg19.en:811 / sb19.en:368-370: Roel moves 5 spaces onto an encounter, fights, flips a Master token; the
     Master teleports by the book E to the next platform, sees Matthew in a straight line and attacks him; Roel,
@@ -53,6 +54,7 @@ def test_worked_example_when_the_moon_shines_red() -> None:
     assert not state.heroes[0].wounds  # Roel is not seen
 
 
+@pytest.mark.clauses("peg19.en:876")
 def test_worked_example_falk_marias_double_wound() -> None:
     """peg19.en:876: with a double wound, one more wound is the third: a blood point lost, every token
     discarded, the rest of the attack ignored."""
@@ -77,6 +79,7 @@ def test_worked_example_falk_marias_double_wound() -> None:
     assert state.to_act.decision != "draw_wound"  # the second wound of the attack is ignored
 
 
+@pytest.mark.clauses("peg19.en:928-930")
 def test_worked_example_prayer_in_the_dark_and_the_collapse_under_matthew() -> None:
     """peg19.en:928-930: Sword +2 used normally and Hammer +5 with Wild Strength reach the Supreme's 9; the A book
     of the room without a platform collapses the platform Matthew stands on; without Leap the pack loses a
@@ -120,6 +123,7 @@ def test_worked_example_prayer_in_the_dark_and_the_collapse_under_matthew() -> N
     assert g.fortress.spaces[state.heroes[1].position or ""].kind.is_stairs
 
 
+@pytest.mark.clauses("peg19.en:917-920")
 def test_a_leap_escapes_the_collapse() -> None:
     """peg19.en:917-920: a card with Leap discarded from hand lets the hero jump to a space of the same room."""
     g = game()
@@ -150,6 +154,7 @@ def test_a_leap_escapes_the_collapse() -> None:
     assert dancing in state.heroes[1].played
 
 
+@pytest.mark.clauses("peg19.en:880-885")
 def test_attacking_a_strigoi_needs_the_altar() -> None:
     """peg19.en:880-885: 2 blood points with 2 players."""
     g = game()
@@ -159,6 +164,7 @@ def test_attacking_a_strigoi_needs_the_altar() -> None:
         g.apply(state, AttackStrigoi(0, 0, "melee"))
 
 
+@pytest.mark.clauses("peg19.en:895-897", "sb19.en:452-454")
 def test_ranged_attacks_take_only_wild_rewards_and_no_tokens() -> None:
     """peg19.en:895-897, sb19.en:452-454."""
     g = game()
@@ -179,6 +185,7 @@ def test_ranged_attacks_take_only_wild_rewards_and_no_tokens() -> None:
     assert PlayReward(0, sword, "wild") in g.legal_actions(state)
 
 
+@pytest.mark.clauses("peg19.en:907-909", "peg19.en:982")
 def test_defeating_the_first_strigoi_raises_the_supreme() -> None:
     """peg19.en:907-909: the other flips and keeps its wounds; Vampires Don't Die for the victor (peg19.en:982)."""
     g = game()
@@ -199,6 +206,7 @@ def test_defeating_the_first_strigoi_raises_the_supreme() -> None:
     assert ("Vampires Don't Die" in state.heroes[0].earned) or (0, "Vampires Don't Die") in state.awards
 
 
+@pytest.mark.clauses("peg19.en:854", "peg19.fr:1952")
 @pytest.mark.parametrize(("reading", "expected"), [(StrigoiDamage.DAMAGE, 1), (StrigoiDamage.STRENGTH, 7)])
 def test_strigoi_damage_readings(reading: StrigoiDamage, expected: int) -> None:
     """peg19.en:854 (the card's wounds) against peg19.fr:1952 (the Strigoi's strength)."""
@@ -209,6 +217,7 @@ def test_strigoi_damage_readings(reading: StrigoiDamage, expected: int) -> None:
     assert any(f"attacks Matthew: {expected} wound(s)" in line for line in state.history())
 
 
+@pytest.mark.clauses("peg19.en:858", "sb19.en:419")
 def test_the_strigoi_attacks_the_nearest_and_ties_go_to_higher_initiative() -> None:
     """peg19.en:858, sb19.en:419."""
     g = game()
@@ -218,6 +227,7 @@ def test_the_strigoi_attacks_the_nearest_and_ties_go_to_higher_initiative() -> N
     assert any("attacks Matthew" in line for line in state.history())  # both at distance 1: Matthew has 6 > 4
 
 
+@pytest.mark.clauses("peg19.en:827", "peg19.en:829")
 def test_an_x_card_keeps_the_strigoi_in_place_and_it_does_not_attack() -> None:
     """peg19.en:827, peg19.en:829."""
     g = game(("Attila", "Matthew"))
@@ -227,6 +237,7 @@ def test_an_x_card_keeps_the_strigoi_in_place_and_it_does_not_attack() -> None:
     assert state.strigoi[0].position == "NE:0,0" and not state.attack_marker
 
 
+@pytest.mark.clauses("peg19.en:826", "sb19.en:385")
 def test_neither_strigoi_moves_onto_the_others_platform() -> None:
     """peg19.en:826, sb19.en:385."""
     g = game()
@@ -238,6 +249,7 @@ def test_neither_strigoi_moves_onto_the_others_platform() -> None:
     assert state.strigoi[0].position == "NE:0,0"
 
 
+@pytest.mark.clauses("peg19.en:817", "sb19.en:376")
 def test_a_book_facing_nothing_bounces_the_strigoi() -> None:
     """peg19.en:817, sb19.en:376: no room (and no ladder) that way: the opposite direction."""
     g = game()
@@ -261,6 +273,7 @@ def _ladder_case(reading: LastLadder, climber: bool) -> GameState:
     return draw(g, state, MASTER_ZERO)
 
 
+@pytest.mark.clauses("peg19.en:818", "peg19.en:824", "peg19.it:1374")
 @pytest.mark.parametrize("reading", list(LastLadder))
 def test_the_strigoi_destroy_the_ladder_the_book_points_at(reading: LastLadder) -> None:
     """peg19.en:818 and peg19.en:824 (the pack loses a blood point) against peg19.it:1374 (the Strigoi gain one)."""
@@ -273,6 +286,7 @@ def test_the_strigoi_destroy_the_ladder_the_book_points_at(reading: LastLadder) 
         assert (state.blood.supply, state.blood.altar, state.blood.inferno) == (11, 2, 1)
 
 
+@pytest.mark.clauses("peg19.en:820", "sb19.en:379")
 def test_a_hero_on_the_destroyed_ladder_costs_a_blood_point_and_moves() -> None:
     """peg19.en:820, sb19.en:379."""
     state = _ladder_case(LastLadder.PACK_LOSES, climber=True)
@@ -280,6 +294,7 @@ def test_a_hero_on_the_destroyed_ladder_costs_a_blood_point_and_moves() -> None:
     assert state.blood.inferno == 2  # the climber, then the last ladder
 
 
+@pytest.mark.clauses("peg19.en:860", "sb19.en:421")
 @pytest.mark.parametrize(
     ("reading", "ladder_only"), [(CentreRelocation.LADDER_FIRST, True), (CentreRelocation.ANY, False)]
 )
@@ -298,6 +313,7 @@ def test_a_hero_on_the_landing_centre(reading: CentreRelocation, ladder_only: bo
     assert (targets == {"S:ladder2"}) is ladder_only
 
 
+@pytest.mark.clauses("peg19.en:860", "peg19.it:1406", "peg19.es:2433")
 @pytest.mark.parametrize(("reading", "attacked"), [(CentreAttack.ATTACKED, True), (CentreAttack.BLOOD_ONLY, False)])
 def test_centre_attack_readings(reading: CentreAttack, attacked: bool) -> None:
     """peg19.en:860 (the caught hero cannot protect himself from the attack) against peg19.it:1406 and
@@ -315,6 +331,7 @@ def test_centre_attack_readings(reading: CentreAttack, attacked: bool) -> None:
     assert bool(state.heroes[1].wounds) is attacked
 
 
+@pytest.mark.clauses("peg19.en:864", "peg19.it:1410")
 @pytest.mark.parametrize(("reading", "offered"), [(Counterattack.ATTACKED_HERO, [1]), (Counterattack.ANY_HERO, [1, 0])])
 def test_counterattack_readings(reading: Counterattack, offered: list[int]) -> None:
     """peg19.en:864 (the attacked Powerwolf) against peg19.it:1410 (a Powerwolf)."""
@@ -334,6 +351,7 @@ def test_counterattack_readings(reading: Counterattack, offered: list[int]) -> N
     assert asked == offered
 
 
+@pytest.mark.clauses("peg19.en:864", "peg19.en:1014", "peg19.de:340")
 @pytest.mark.parametrize(
     ("reading", "offered"), [(CounterAfterFight.ALLOWED, True), (CounterAfterFight.ONE_FIGHT_PER_TURN, False)]
 )
@@ -359,6 +377,7 @@ def test_counter_after_fight_readings(reading: CounterAfterFight, offered: bool)
     assert (asked == [0]) is offered and (asked == []) is not offered
 
 
+@pytest.mark.clauses("peg19.en:835-841")
 def test_phase_three_curses_the_room_when_nobody_was_attacked() -> None:
     """peg19.en:835-841: the Master teleports by the first player's card and wounds everyone in the room."""
     g = game()
