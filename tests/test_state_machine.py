@@ -20,9 +20,11 @@ from armata_rules.actions import (
     Choose,
     ChooseCard,
     EndMove,
+    GiveReward,
     Pass,
     PlaceLadder,
     Protect,
+    RebelDraw,
     Step,
     UseAbility,
 )
@@ -119,6 +121,30 @@ class GameMachine(RuleBasedStateMachine):
         else:
             raise AssertionError(f"{candidate} is not legal but was applied")
         assert self.state.hash() == fingerprint
+
+    def _abilities(self) -> list[Action]:
+        assert self.game is not None
+        return [a for a in self.game.legal_actions(self.state) if isinstance(a, (UseAbility, GiveReward, RebelDraw))]
+
+    @precondition(lambda self: self.game is not None and not self.state.is_over and bool(self._abilities()))
+    @rule(data=st.data())
+    def use_an_ability(self, data: st.DataObject) -> None:
+        """Abilities, gifts and the Rebel's draw, drawn on their own whenever one is legal: in the middle of a move
+        too, where a platform turn once left a live state with no legal action."""
+        assert self.game is not None
+        action = data.draw(st.sampled_from(self._abilities()), label="ability")
+        before = self.state
+        with traced() as trace:
+            after = self.game.apply(before, action)
+        check_step(self.game, before, after, trace)
+        self._count_fight(before, action, trace)
+        self.state = after
+
+    @invariant()
+    def a_live_state_has_a_legal_action(self) -> None:
+        """Liveness, after every decision: a game that is not over always offers a legal action."""
+        if self.game is not None and not self.state.is_over:
+            assert self.game.legal_actions(self.state), f"no legal action at {self.state.to_act}"
 
     @invariant()
     def invariants_hold(self) -> None:
