@@ -273,3 +273,20 @@ def test_one_stealth_in_use_gives_one_peek() -> None:
         g.apply(state, Peek(0, "", "in_use"))
     with pytest.raises(RuleViolation, match=r"encounter\.stealth"):
         g.apply(state, Peek(0, "anything", "in_use"))
+
+
+@pytest.mark.clauses("peg19.en:924", "peg19.en:1058", "peg19.en:1062", "sb19.en:632", "sb19.en:634")
+def test_a_peek_puts_stealth_in_use_so_crossing_a_strigoi_after_it_costs_no_second_icon() -> None:
+    """stealth-one-peek, in the other order: Roel peeks with his card's Stealth, declines the monster, moves on and
+    crosses the Master (peg19.en:1062: 'if they are using Stealth'). Crossing then peeking cost one icon; before
+    the fix peeking then crossing needed a second one."""
+    g = game()
+    state = turn(g, ["Werewolves of Armenia"] * 2, positions={0: "C:0,2", 1: "N:2,0"}, strigoi={"Master": "C:2,0"})
+    wolves = card_id(g, "Roel", "Werewolves of Armenia")
+    state = play(g, state, Step(0, "C:1,1"), Peek(0, wolves, "card"))
+    state = draw(g, state, encounter(g, "red", "Zombie"))
+    state = play(g, state, Choose(0, "decline"))
+    assert state.turn is not None and state.turn.stealthy and state.turn.stealth_peeked
+    assert Step(0, "C:2,0") in g.legal_actions(state)  # across the Master with the Stealth already in use
+    state = play(g, state, Step(0, "C:2,0"))
+    assert state.heroes[0].position == "C:2,0"

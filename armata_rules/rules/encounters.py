@@ -141,12 +141,15 @@ interpretation(
 interpretation(
     "stealth-one-peek",
     "How many peeks one Stealth icon gives",
-    "One: a Stealth already in use for the move (to cross a Strigoi) gives one peek; a further peek in the same "
-    "turn needs another Stealth icon (the played card's, if unspent, a discarded card or a token).",
+    "One: a Stealth already in use for the move (to cross a Strigoi) gives one peek, and a peek with a fresh "
+    "Stealth icon puts Stealth in use for the rest of the move (to cross a Strigoi after a declined monster); a "
+    "further peek in the same turn needs another Stealth icon (the played card's, if unspent, a discarded card or "
+    "a token). One icon buys one crossing and one peek, in either order.",
     "Each ability icon 'can only be used once each turn' (peg19.en:924); peeking is a use of Stealth "
     "(peg19.en:1058), and so is crossing a Strigoi (peg19.en:1062). The first release let one icon peek at every "
     "encounter of a move, declining each, for ever. Crossing and a first peek in the same move read as one use: "
-    "the texts describe both as what 'using Stealth' lets the hero do on the move.",
+    "the texts describe both as what 'using Stealth' lets the hero do on the move. The order cannot matter: "
+    "before, crossing then peeking cost one icon and peeking then crossing two.",
     ("peg19.en:924", "peg19.en:1058", "peg19.en:1062", "peg19.de:493", "sb19.en:632"),
 )
 interpretation(
@@ -247,8 +250,12 @@ class FightPhaseRules(DecisionHandler[FightPhase]):
             state = execute_all(
                 state, spend_source(ctx, state, seat, _ABILITY_STEALTH, Source(action.source, action.mode))
             )
-        spent_peek = turn.stealth_peeked or (isinstance(action, Peek) and action.mode == "in_use")
-        state = replace(state, turn=replace(turn, engaged=True, stealth_peeked=spent_peek))
+        # a peek is a use of Stealth (stealth-one-peek): whether it spends a fresh icon or the Stealth already in
+        # use, afterwards Stealth is in use for the rest of the move and its one peek is spent, so crossing a
+        # Strigoi and one peek cost one icon in either order
+        spent_peek = turn.stealth_peeked or peeked
+        stealthy = turn.stealthy or peeked
+        state = replace(state, turn=replace(turn, engaged=True, stealth_peeked=spent_peek, stealthy=stealthy))
         state = log(state, f"{ctx.heroes[seat].value} {'peeks at' if peeked else 'flips'} the {colour} encounter")
         return push(state, EncounterDone(seat, position), DrawEncounter(seat, colour, peeked))
 
