@@ -331,6 +331,25 @@ def test_centre_attack_readings(reading: CentreAttack, attacked: bool) -> None:
     assert bool(state.heroes[1].wounds) is attacked
 
 
+@pytest.mark.clauses("peg19.en:860", "peg19.en:864", "sb19.en:421", "sb19.en:427", "peg19.it:1410")
+def test_the_attack_on_the_landing_centre_is_followed_by_a_counterattack() -> None:
+    """centre-space-is-attacked: the Master lands on Matthew's centre space and attacks him (peg19.en:860); as after
+    every attack, 'the attacked Powerwolf can Counterattack' (peg19.en:864), here under the any-hero reading
+    (peg19.it:1410) so that Roel, next to the centre, may. Before the fix no counterattack followed this attack."""
+    g = game(ruleset=editions.PEG19_EN.with_(counterattack=Counterattack.ANY_HERO))
+    state = turn(g, [MOON, CROSS], positions={0: "N:0,-1", 1: "N:0,0"}, strigoi={"Master": "NE:0,0"}, blood=(11, 3, 0))
+    state = _end_roels_move(g, state)
+    state = draw(g, state, MASTER_ZERO)
+    assert state.blood.inferno == 1 and state.attack_marker
+    while state.to_act.decision in ("draw_wound", "relocate", "shock"):
+        if state.to_act.decision == "draw_wound":
+            state = draw(g, state, g.chance_outcomes(state)[0][0].outcome)
+        else:
+            state = play(g, state, g.legal_actions(state)[0])
+    assert state.heroes[1].position != "N:0,0"  # Matthew was moved first
+    assert state.to_act.decision == "counterattack" and state.to_act.seats == (0,)
+
+
 @pytest.mark.clauses("peg19.en:864", "peg19.it:1410")
 @pytest.mark.parametrize(("reading", "offered"), [(Counterattack.ATTACKED_HERO, [1]), (Counterattack.ANY_HERO, [1, 0])])
 def test_counterattack_readings(reading: Counterattack, offered: list[int]) -> None:

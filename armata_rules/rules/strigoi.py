@@ -262,10 +262,14 @@ interpretation(
     "centre-space-is-attacked",
     "What happens to the hero on the landing centre",
     "That hero is the one attacked (distance 0), takes the full attack without protection, the pack loses a "
-    "blood point, and the hero is moved; no counterattack follows.",
+    "blood point, and the hero is moved; then, as after any attack, the counterattack is offered (to the attacked "
+    "hero, or to any hero, by reading) from where each stands.",
     "'The Powerwolf cannot protect himself AND the Pack immediately loses 1 Blood Point' (peg19.en:860): there "
-    "is an attack he cannot block, on top of the blood point; moved off the board's centre he has no fight left.",
-    ("peg19.en:860", "sb19.en:421"),
+    "is an attack he cannot block, on top of the blood point. Being an attack, it is followed by what follows "
+    "every Strigoi attack: 'after the Strigoi's attack ... the attacked Powerwolf can Counterattack' "
+    "(peg19.en:864, sb19.en:427). The hero is moved first (the special case's own sentence), so his reach is from "
+    "the ladder or stairs he is moved to; the first release read the attack but denied the counterattack.",
+    ("peg19.en:860", "peg19.en:864", "sb19.en:421", "sb19.en:427"),
 )
 interpretation(
     "curse-needs-a-move",
@@ -419,8 +423,8 @@ def _centre_case(
     state = log(execute(state, LoseBlood()), f"{ctx.heroes[caught].value} is caught on the centre space")
     if ctx.ruleset.centre_attack is _CENTREATTACK_BLOOD_ONLY:
         return push(state, RelocateChoice(caught, "centre_space", ladder_first))
-    if not curse:
-        state = execute(state, SetAttackMarker(True))
+    if not curse:  # an attack (centre-space-is-attacked): the counterattack follows it, from where the hero is moved
+        state = push(execute(state, SetAttackMarker(True)), OfferCounter(index, _counter_seats(ctx, state, caught)))
     state = push(state, RelocateChoice(caught, "centre_space", ladder_first))
     damage = _damage(ctx, state, index, modifier, curse)
     origin = "curse" if curse else "strigoi"
@@ -450,16 +454,20 @@ def _attack_nearest(ctx: RulesContext, state: GameState, seat: int, index: int, 
     return _strike(ctx, state, seat, index, modifier, target)
 
 
+def _counter_seats(ctx: RulesContext, state: GameState, target: int) -> tuple[int, ...]:
+    """Who may counterattack after an attack on ``target``: the attacked hero, or every hero with the attacked one
+    first, by the counterattack reading."""
+    if ctx.ruleset.counterattack is _COUNTERATTACK_ANY_HERO:
+        order = list(state.order or range(len(state.heroes)))
+        return (target, *(s for s in order if s != target))
+    return (target,)
+
+
 def _strike(ctx: RulesContext, state: GameState, seat: int, index: int, modifier: int, target: int) -> GameState:
     damage = _damage(ctx, state, index, modifier, curse=False)
     state = execute(state, SetAttackMarker(True))
     state = log(state, f"the {state.strigoi[index].name} attacks {ctx.heroes[target].value}: {damage} wound(s)")
-    if ctx.ruleset.counterattack is _COUNTERATTACK_ANY_HERO:
-        order = list(state.order or range(len(state.heroes)))
-        seats = (target, *(s for s in order if s != target))
-    else:
-        seats = (target,)
-    state = push(state, OfferCounter(index, seats))
+    state = push(state, OfferCounter(index, _counter_seats(ctx, state, target)))
     return incoming_wounds(ctx, state, target, damage, "strigoi", attacker=seat)
 
 
