@@ -201,6 +201,19 @@ def _replay(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def _workers(args: argparse.Namespace, games: int) -> int | None:
+    """``--workers`` for the local backend, capped at the games and the CPUs (a process per idle worker costs a
+    fork and an import for nothing); the cap is said on standard error. Ray's CPUs are left as asked."""
+    asked: int | None = args.workers
+    if asked is None or args.backend != "local":
+        return asked
+    most = max(1, min(games, os.cpu_count() or 1))
+    if asked > most:
+        print(f"armata-rules: --workers {asked}: using {most} ({games} games, {os.cpu_count()} CPUs)", file=sys.stderr)
+        return most
+    return asked
+
+
 def _run_games(specs: list[GameSpec], args: argparse.Namespace, console: Console, what: str) -> list[GameResult] | None:
     """Play ``specs`` on the chosen backend with a progress bar; ``None`` when the user stopped it with Ctrl-C."""
     from armata_rules.sim.backends import BackendError, run_specs
@@ -235,7 +248,7 @@ def _run_games(specs: list[GameSpec], args: argparse.Namespace, console: Console
             return run_specs(
                 specs,
                 backend=args.backend,
-                workers=args.workers,
+                workers=_workers(args, len(specs)),
                 address=args.address,
                 progress=advance,
                 store=store,
@@ -255,9 +268,16 @@ def _run_games(specs: list[GameSpec], args: argparse.Namespace, console: Console
         return None
 
 
+#: The seeds a game accepts: a signed 64-bit integer (the store keeps them as int64).
+SEED_RANGE = range(-(2**63), 2**63)
+
+
 def _check_run_options(args: argparse.Namespace) -> None:
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers must be at least 1; got {args.workers}")
+    last = args.seed + max(args.games, 1) - 1
+    if args.seed not in SEED_RANGE or last not in SEED_RANGE:
+        raise UsageError(f"--seed {args.seed} with --games {args.games}: every game's seed must lie in -2^63 to 2^63-1")
     if args.address and args.backend != "ray":
         raise UsageError("--address needs --backend ray")
     if args.max_rounds < 1 or args.max_decisions < 1:

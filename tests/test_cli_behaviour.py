@@ -145,3 +145,41 @@ def test_progress_goes_to_a_terminal_on_stderr_and_never_to_pipes_or_json(monkey
     with cli.progress("proving", 1) as advance:
         advance()
     assert piped.getvalue() == ""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "--seed", str(2**63 - 1), "--games", "2"],
+        ["simulate", "--seed", str(-(2**63) - 1)],
+        ["simulate", "--seed", str(2**63), "--games", "1"],
+        ["study", "readings", "--seed", str(2**63 - 1), "--games", "2", "--heroes", "2"],
+    ],
+)
+def test_a_seed_out_of_the_64_bit_range_is_a_usage_error(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30 #9: `simulate --seed 9223372036854775807 --store D` raised an OverflowError traceback."""
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "every game's seed must lie in -2^63 to 2^63-1" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_workers_are_capped_at_the_games_and_the_cpus(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 30 #11: --workers 8 for 2 games forked 8 processes."""
+    import os
+
+    from armata_rules.sim import backends
+
+    asked: list[int | None] = []
+    real = backends.run_specs
+
+    def spy(specs: object, **kwargs: object) -> object:
+        asked.append(kwargs["workers"])  # type: ignore[arg-type]
+        return real(specs, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(backends, "run_specs", spy)
+    assert main(["simulate", "--heroes", "2", "--games", "2", "--workers", "8", "--json"]) == 0
+    assert asked == [min(2, os.cpu_count() or 1)]  # two games, and never more processes than CPUs
+    assert "--workers 8: using" in capsys.readouterr().err
