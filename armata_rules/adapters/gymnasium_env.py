@@ -106,11 +106,13 @@ class ArmataSeatEnv(Env[ObservationDict, np.int64]):
         """The agent plays ``action`` (an index), then the bots until the agent decides again or the game ends."""
         legal = legal_actions_of(self.game, self.state, self.seat)
         space = self.table.action_space
-        index = int(action)
+        # an index is a Python or NumPy integer: 117.5, "117", 117.0 or np.float32(117) are not action 117
+        whole = isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_))
+        index = int(action) if whole else -1
         chosen = space.index_to_action(index) if 0 <= index < space.num_distinct_actions else None
         if chosen is None or chosen not in legal:
             if self.illegal_action == "raise":
-                raise IllegalActionError(f"seat {self.seat} cannot play action {index} now")
+                raise IllegalActionError(f"seat {self.seat} cannot play action {action!r:.40} now")
             lose = self.illegal_action == "lose"
             info = self._info() | {"illegal_action": True}
             return self._observe(), -1.0 if lose else 0.0, lose, False, info

@@ -71,3 +71,25 @@ def test_bad_settings_and_illegal_actions_are_refused() -> None:
     observation, _ = losing.reset(seed=0)
     _, reward, terminated, _, info = losing.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+
+
+@pytest.mark.parametrize("kind", ["float", "text", "whole float", "numpy float", "bool"])
+def test_an_index_that_is_not_an_integer_is_an_illegal_action(kind: str) -> None:
+    """Issue 30 #7: step(117.5), step("117"), step(117.0) and step(np.float32(117)) each played action 117."""
+    env = ArmataSeatEnv(TABLE, illegal_action="raise")
+    observation, _ = env.reset(seed=0)
+    legal = int(np.flatnonzero(observation["action_mask"])[0])
+    wrong: object = {
+        "float": legal + 0.5,
+        "text": str(legal),
+        "whole float": float(legal),
+        "numpy float": np.float32(legal),
+        "bool": True,
+    }[kind]
+    with pytest.raises(IllegalActionError, match="cannot play action"):
+        env.step(wrong)  # type: ignore[arg-type]
+    losing = ArmataSeatEnv(TABLE)
+    observation, _ = losing.reset(seed=0)
+    _, reward, terminated, _, info = losing.step(wrong)  # type: ignore[arg-type]
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    env.step(np.int64(legal))  # NumPy and Python integers are indices
