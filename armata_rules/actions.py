@@ -305,7 +305,15 @@ def check_action_types(action: Action) -> str | None:
         value = getattr(action, name)
         if type(value) is not expected:
             return f"{action.kind} field {name!r} must be {expected.__name__}; got {type(value).__name__} {value!r:.40}"
+        if isinstance(value, int) and not -_INT_BOUND <= value < _INT_BOUND:
+            # no seat, index or count comes near it, and a longer int cannot even be turned into text (the
+            # 4,300-digit limit) by a guard naming it
+            return f"{action.kind} field {name!r} is out of range: an integer of {value.bit_length()} bits"
     return None
+
+
+#: The integers an action field may hold: 64 bits, signed.
+_INT_BOUND = 2**63
 
 
 def action_to_json(action: Action) -> dict[str, object]:

@@ -290,3 +290,17 @@ def test_a_dropped_game_is_freed_without_the_cycle_collector() -> None:
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize(("sign", "power"), [(1, 16610), (-1, 16610), (1, 63)])  # 2**16610: over 5,000 digits
+def test_an_action_field_beyond_64_bits_is_a_type_error_not_a_crash_in_a_message(sign: int, power: int) -> None:
+    """Issue 30 #10: a field past Python's 4,300-digit int-to-text limit raised ValueError from a guard's message."""
+    from armata_rules.actions import AttackStrigoi
+
+    huge = sign * 2**power
+
+    game = Game.new(["Roel", "Matthew"], seed=1)
+    state = game.initial_state()
+    for action in (Step(huge, "C:0,0"), AttackStrigoi(0, huge, "melee")):
+        with pytest.raises(TypeError, match="out of range: an integer of"):
+            game.apply(state, action)
