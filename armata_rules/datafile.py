@@ -131,16 +131,35 @@ def _read_bytes(path: Path, source: str, error: type[E], max_bytes: int) -> byte
     return data
 
 
+_SURROGATE = "holds a lone surrogate (\\ud800-\\udfff): not text that can be written out"
+
+
+def _encodable(text: str) -> bool:
+    """Whether ``text`` is real Unicode text: JSON's ``"\\ud800"`` decodes to a lone surrogate, which passes every
+    check until something writes it out (a page, an SVG, a terminal) and fails there."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def check_plain_data(data: object, source: str, error: type[E]) -> None:
-    """Refuse parsed data nested deeper than :data:`MAX_DEPTH`, with an integer beyond 64 bits or a number that is
-    not finite, naming the key. Walks with an explicit stack: no recursion, whatever the input."""
+    """Refuse parsed data nested deeper than :data:`MAX_DEPTH`, with an integer beyond 64 bits, a number that is
+    not finite or text with a lone surrogate, naming the key. Walks with an explicit stack: no recursion, whatever
+    the input."""
     stack: list[tuple[object, tuple[int | str, ...]]] = [(data, ())]
     while stack:
         value, loc = stack.pop()
         if len(loc) > MAX_DEPTH:
             raise error(source, key_path(data, loc[:MAX_DEPTH]), f"nests deeper than {MAX_DEPTH} levels")
         if isinstance(value, Mapping):
+            for k in value:
+                if isinstance(k, str) and not _encodable(k):
+                    raise error(source, key_path(data, loc) if loc else "<top>", f"a key {_SURROGATE}")
             stack.extend((v, (*loc, str(k))) for k, v in value.items())
+        elif isinstance(value, str) and not _encodable(value):
+            raise error(source, key_path(data, loc), f"text {_SURROGATE}")
         elif isinstance(value, list):
             stack.extend((v, (*loc, i)) for i, v in enumerate(value))
         elif isinstance(value, _BigNumber) or (type(value) is int and not -MAX_INT - 1 <= value <= MAX_INT):

@@ -77,6 +77,9 @@ def test_huge_files_are_refused_before_parsing(
         ("big.toml", "[a]\nb = [1, -9223372036854775809]", "a.b[1]", "is out of range"),
         ("nan.json", '{"x": NaN}', "x", "nan is not a finite number"),
         ("inf.toml", "x = -inf", "x", "-inf is not a finite number"),
+        ("surrogate.json", '{"name": "ok\\ud800"}', "name", "lone surrogate"),
+        ("surrogate-key.json", '{"a": {"\\udfff": 1}}', "a", "a key holds a lone surrogate"),
+        ("surrogate-list.json", '{"rooms": [{"id": "x"}, {"id": "\\ud800<"}]}', "rooms[1].id", "lone surrogate"),
     ],
 )
 def test_deep_nesting_and_huge_numbers_are_refused_naming_the_key(
