@@ -148,3 +148,19 @@ def encounter(g: Game, colour: str, title: str, copy: int = 1) -> str:
 def wound(g: Game, title: str, copy: int = 1) -> str:
     """The id of copy ``copy`` of wound token ``title``."""
     return [w.id for w in g.pack.wounds if w.title == title][copy - 1]
+
+
+def strigoi_attack(g: Game, state: GameState, seat: int = 0, token: str = "strigoi-token/master+0#1") -> GameState:
+    """``seat`` ends the move and the fight phase, the Strigoi action token ``token`` is flipped, and the attack it
+    brings is taken: every protection offered is the last one listed (which declines), every wound drawn is the
+    first outcome. Returns the state at the first other decision (a counterattack, the next turn, ...)."""
+    from armata_rules.actions import EndMove, Pass
+
+    state = play(g, state, EndMove(seat), Pass(seat, "end_fight_phase"))
+    state = draw(g, state, token)
+    while state.to_act.decision in ("protect", "draw_wound", "shock"):
+        if state.to_act.decision == "draw_wound":
+            state = draw(g, state, g.chance_outcomes(state)[0][0].outcome)
+        else:
+            state = play(g, state, g.legal_actions(state)[-1])
+    return state

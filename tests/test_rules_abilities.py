@@ -23,7 +23,7 @@ from armata_rules.frames import Fight
 from armata_rules.rules.sources import Source
 from armata_rules.state import GameState
 from armata_rules.variants import AbilityTiming, AdvancedTiming, IconScope, LeapLanding
-from tests.scenario import card_id, draw, encounter, game, play, reward, token, turn
+from tests.scenario import card_id, draw, encounter, game, play, reward, strigoi_attack, token, turn
 
 MOON = "When the Moon Shines Red"
 CROSS = "Killers with the Cross"  # Matthew: Mechanics
@@ -213,7 +213,6 @@ def test_no_reading_lets_the_played_card_heal_in_a_counterattack(reading: Abilit
     moves and attacks' (sb19.en:306, sb19.en:614, peg19.de:165) is over, and peg19.en:756 bars fights anyway.
     Before the fix the before_strigoi_acts presets (peg19.de, sb19.en) offered the played card's Heal there."""
     from armata_rules.actions import AttackStrigoi
-    from tests.scenario import draw as draw_outcome
     from tests.scenario import wound
 
     g = game(("Roel", "Falk Maria"), editions.PEG19_EN.with_(ability_timing=reading))
@@ -226,13 +225,7 @@ def test_no_reading_lets_the_played_card_heal_in_a_counterattack(reading: Abilit
         wounds={1: [wound(g, "Wound")]},
         first=0,
     )
-    state = play(g, state, EndMove(0), Pass(0, "end_fight_phase"))
-    state = draw_outcome(g, state, "strigoi-token/master+0#1")  # the Master lands on N:0,0, next to Falk Maria
-    while state.to_act.decision in ("protect", "draw_wound", "shock"):
-        if state.to_act.decision == "draw_wound":
-            state = draw_outcome(g, state, g.chance_outcomes(state)[0][0].outcome)
-        else:
-            state = play(g, state, g.legal_actions(state)[-1])
+    state = strigoi_attack(g, state)  # the Master lands on N:0,0, next to Falk Maria
     assert state.to_act.decision == "counterattack"
     state = play(g, state, AttackStrigoi(1, 0, "melee"))
     assert isinstance(state.frames[-1], Fight) and state.frames[-1].counter
@@ -410,19 +403,12 @@ def test_self_wound_on_a_counterattack_by_reading(reading: str, hurt: bool) -> N
     another hero's turn."""
     from armata_rules.actions import AttackStrigoi
     from armata_rules.variants import SelfWound
-    from tests.scenario import draw as draw_outcome
 
     g = game(ruleset=editions.PEG19_EN.with_(self_wound=SelfWound(reading)))
     state = turn(
         g, [MOON, "Amen & Attack"], positions={0: "C:-1,0", 1: "N:1,0"}, strigoi={"Master": "NE:0,0"}, blood=(12, 2, 0)
     )
-    state = play(g, state, EndMove(0), Pass(0, "end_fight_phase"))
-    state = draw_outcome(g, state, "strigoi-token/master+0#1")  # the Master lands on N:0,0, next to Matthew
-    while state.to_act.decision in ("protect", "draw_wound", "shock"):
-        if state.to_act.decision == "draw_wound":
-            state = draw_outcome(g, state, g.chance_outcomes(state)[0][0].outcome)
-        else:
-            state = play(g, state, g.legal_actions(state)[-1])
+    state = strigoi_attack(g, state)  # the Master lands on N:0,0, next to Matthew
     assert state.to_act.decision == "counterattack"
     state = play(g, state, AttackStrigoi(1, 0, "melee"), Pass(1, "resolve"))
     assert state.heroes[1].card_wound_taken is hurt
@@ -450,13 +436,7 @@ def test_a_weapon_s_wound_icon_in_a_counterattack_follows_the_action_card_s_read
         hands={1: [axe]},
     )
     assert not g.ctx.card(card_id(g, "Matthew", CROSS)).self_wound
-    state = play(g, state, EndMove(0), Pass(0, "end_fight_phase"))
-    state = draw_outcome(g, state, "strigoi-token/master+0#1")  # the Master lands on N:0,0, next to Matthew
-    while state.to_act.decision in ("protect", "draw_wound", "shock"):
-        if state.to_act.decision == "draw_wound":
-            state = draw_outcome(g, state, g.chance_outcomes(state)[0][0].outcome)
-        else:
-            state = play(g, state, g.legal_actions(state)[-1])
+    state = strigoi_attack(g, state)  # the Master lands on N:0,0, next to Matthew
     assert state.to_act.decision == "counterattack"
     wounds = len(state.heroes[1].wounds)
     state = play(g, state, AttackStrigoi(1, 0, "melee"), PlayReward(1, axe, "normal"), Pass(1, "resolve"))
