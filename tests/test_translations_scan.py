@@ -199,3 +199,21 @@ def test_the_wheel_ships_the_rulebooks_where_the_fallback_looks() -> None:
         assert relative / name in shipped
         source = next(s for s, t in included.items() if Path(t) == relative / name)
         assert Path(source).name == name and Path(source).parent == Path("../shared/rulebooks")
+
+
+@needs_books
+def test_markdown_output_escapes_html_from_a_scan(
+    books: Rulebooks, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 30 #12: --format markdown copied a scan's text verbatim, so <script> in a scan reached the Markdown as
+    raw HTML. A planted change makes a finding whose quote carries the scan's line."""
+    scan = tmp_path / "hostile.txt"
+    changed, _ = plant(clean_paragraphs(books, "peg19.fr"), "fr", seed=2, kinds=("modal",))
+    text = damage(changed, "fr", seed=2).text()
+    lines = text.split("\n")
+    lines = [line + " <script>alert(1)</script> | x" if line.strip() else line for line in lines]
+    scan.write_text("\n".join(lines), encoding="utf-8")
+    assert main(["ambiguities", "--source", f"{scan}:fr:peg19", "--format", "markdown"]) == 0
+    out = capsys.readouterr().out
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in out
+    assert "<script>" not in out

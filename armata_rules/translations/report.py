@@ -8,6 +8,7 @@ of each text: same, cosmetic, changes-play, and how the play-changing ones are h
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Sequence
 
@@ -90,17 +91,25 @@ def _text(findings: Sequence[Finding], records: Records | None) -> str:
     return "\n".join(lines)
 
 
+def _md(text: str, cell: bool = False) -> str:
+    """``text`` (a quote from a user's scan, say) safe in Markdown: no raw HTML (``<``, ``>``, ``&`` escaped, so
+    ``<script>`` in a scan stays text), on one line, and in a table cell no ``|`` that would split it."""
+    text = html.escape(text, quote=False).replace("\r", " ").replace("\n", " ")
+    return text.replace("|", "\\|") if cell else text
+
+
 def _markdown(findings: Sequence[Finding], records: Records | None) -> str:
     out = ["| id | kind | severity | topic | engine | verdict |", "| --- | --- | --- | --- | --- | --- |"]
     for f in findings:
-        out.append(f"| {f.id} | {f.kind} | {f.severity} | {f.topic} | {_what(f)} | {f.verdict or ''} |")
+        row = (f.id, f.kind, f.severity, f.topic, _what(f), f.verdict or "")
+        out.append("| " + " | ".join(_md(v, cell=True) for v in row) + " |")
     out.append("")
     for f in findings:
-        out.append(f"## {f.topic}\n\n`{f.id}` · {f.kind} · {f.severity} · {_what(f)}\n")
+        out.append(f"## {_md(f.topic)}\n\n`{f.id}` · {f.kind} · {f.severity} · {_what(f)}\n")
         for c in f.citations:
-            out.append(f"- `{c.source}.{c.lang}:{c.line}` {c.quote}")
+            out.append(f"- `{_md(c.source)}.{c.lang}:{c.line}` {_md(c.quote)}")
         if f.interpretation:
-            out.append(f"\n{f.interpretation}")
+            out.append(f"\n{_md(f.interpretation)}")
         out.append(f"\n{_verdicts(f)}")
         out.append("")
     if records is not None:
