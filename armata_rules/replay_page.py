@@ -122,7 +122,8 @@ function placePieces(svg, pieces) {
   layer = document.createElementNS(ns, 'g');
   layer.setAttribute('id', 'replay-pieces');
   for (const [space, label] of Object.entries(pieces)) {
-    const cell = svg.querySelector(`[data-space="${space}"], [data-ladder-site="${space}"]`);
+    const id = CSS.escape(space);  // a room id may hold a quote or a bracket
+    const cell = svg.querySelector(`[data-space="${id}"], [data-ladder-site="${id}"]`);
     if (!cell) continue;
     const box = cell.getBBox(), x = box.x + box.width / 2, y = box.y + box.height / 2;
     const strigoi = label.startsWith('S') && label.length === 2;
@@ -189,7 +190,10 @@ def replay_page(
     """The page for ``record`` (checked by replaying it first; :class:`~armata_rules.records.RecordError` if not)."""
     game, _ = replay(record, source, pack, layout)
     data = _game_data(record, game, _states(game, record.actions))
-    payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    # no '<' at all inside the script element: '</script' would end it, and '<!--' followed by '<script' puts the
+    # HTML parser in its "script data double escaped" state, so the page's script would never run; JSON reads
+    # \u003c as '<' again
+    payload = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
     title = escape(str(data["title"]))
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Armata Strigoi replay: {title}</title>

@@ -8,6 +8,7 @@ import re
 import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -155,3 +156,25 @@ def test_the_page_steps_in_a_real_headless_chromium(record_file: Path, tmp_path:
         colours = image.open(io.BytesIO(shot)).convert("RGB").getcolors(maxcolors=1 << 20)
         assert colours is not None and len(colours) > 50  # a drawn board, not a blank page
     assert before != after
+
+
+def test_the_game_data_holds_no_angle_bracket_whatever_the_names(
+    record_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30 #6: '<!--<script' in a name put the HTML parser into 'script data double escaped' state and the
+    page's script never ran. The payload carries every '<' as \\u003c, and reads back the same."""
+    from armata_rules import replay_page as module
+
+    real = module._game_data
+
+    def hostile(*args: Any) -> dict[str, Any]:
+        data = real(*args)
+        return data | {"title": 'x <!--<script> "</script>', "heroes": ["<!--<script", *data["heroes"][1:]]}
+
+    monkeypatch.setattr(module, "_game_data", hostile)
+    page = replay_page(_load(record_file), str(record_file))
+    payload = re.search(r'<script type="application/json" id="game-data">(.*?)</script>', page, re.S)
+    assert payload is not None and "<" not in payload.group(1)
+    heroes = _data(page)["heroes"]
+    assert isinstance(heroes, list) and heroes[0] == "<!--<script"  # JSON reads \\u003c back as '<'
+    assert "CSS.escape(space)" in page
