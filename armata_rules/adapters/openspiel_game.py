@@ -15,6 +15,15 @@ seat seeing only that the others have chosen. The observation tensor is
 :class:`armata_rules.encoding.ObservationEncoder`'s vector; the information state string identifies the seat's
 whole history of observations (perfect recall) by a chained digest, so two histories that look the same to the
 seat give the same string. States serialise as their action history (OpenSpiel's default), which replays exactly.
+
+.. warning::
+
+   Never pass a string from anyone you do not trust to ``game.deserialize_state`` or
+   ``pyspiel.deserialize_game_and_state``. For every Python game, OpenSpiel's serialised state carries a
+   ``__dict__=`` line that is a base64 *pickle*, and OpenSpiel's own C++ side unpickles it before any code of this
+   project runs: a crafted string runs code on the machine, as Python's pickle documentation warns. To exchange
+   states, use :func:`state_to_record` and :func:`state_from_record`: plain JSON (the parameters and the action
+   indices) that is checked and replayed through the rules, action by action.
 """
 
 from __future__ import annotations
@@ -34,7 +43,18 @@ from armata_rules.engine import Game
 from armata_rules.frames import DecisionKind
 from armata_rules.state import GameState
 
-__all__ = ["GAME_TYPE", "HEROES", "MAX_GAME_LENGTH", "ArmataGame", "ArmataObserver", "ArmataState"]
+__all__ = [
+    "GAME_TYPE",
+    "HEROES",
+    "MAX_GAME_LENGTH",
+    "RECORD_FORMAT",
+    "ArmataGame",
+    "ArmataObserver",
+    "ArmataState",
+    "StateRecordError",
+    "state_from_record",
+    "state_to_record",
+]
 
 #: The heroes seated for ``players`` seats: the first ``players`` of these.
 HEROES = ("Attila", "Roel", "Matthew", "Charles", "Falk Maria")
@@ -92,8 +112,9 @@ class _Held:
     """An engine state with the actions that led to it.
 
     OpenSpiel's ``clone`` shares it (the engine state is immutable); ``serialize`` pickles only the parameters and
-    the action indices, and loading replays them through the rules, so a serialised state cannot smuggle in a
-    position the rules would not reach. Each seat's digest of what it has seen (its information state) is computed
+    the action indices, and loading replays them through the rules. That does not make a serialised string safe:
+    OpenSpiel unpickles it (code can be smuggled in, whatever a position could not), see the module's warning and
+    :func:`state_from_record`. Each seat's digest of what it has seen (its information state) is computed
     only when asked for, from the parent holders, so search that never asks pays nothing for it.
     """
 
@@ -267,3 +288,58 @@ class ArmataObserver:
 
 
 pyspiel.register_game(GAME_TYPE, ArmataGame)
+
+
+#: The version of the JSON that :func:`state_to_record` writes.
+RECORD_FORMAT = 1
+
+
+class StateRecordError(ValueError):
+    """A state record is malformed or does not replay; the message names the key and the problem."""
+
+
+def state_to_record(state: ArmataState) -> dict[str, object]:
+    """The state as plain JSON: the game's parameters and the action indices that led to it (chance included).
+    The safe counterpart of ``state.serialize()``: nothing in it is ever unpickled."""
+    players, edition = state.params
+    return {
+        "format": RECORD_FORMAT,
+        "game": GAME_TYPE.short_name,
+        "players": players,
+        "edition": edition,
+        "actions": list(state.held.actions),
+    }
+
+
+def state_from_record(data: object) -> ArmataState:
+    """The OpenSpiel state a :func:`state_to_record` JSON describes, rebuilt by replaying its actions through the
+    rules: :class:`StateRecordError` (``KEY: PROBLEM``) for a wrong key or type, an unknown edition, a player
+    count out of range, or an action that is not legal where it stands."""
+    if not isinstance(data, dict):
+        raise StateRecordError(f"<top>: must be an object; got {type(data).__name__}")
+    expected = {"format", "game", "players", "edition", "actions"}
+    unknown = sorted(str(k) for k in set(data) - expected)
+    if unknown:
+        raise StateRecordError(f"{unknown[0]}: unknown key")
+    for key in sorted(expected - set(data)):
+        raise StateRecordError(f"{key}: missing")
+    if data["format"] != RECORD_FORMAT or type(data["format"]) is not int:
+        raise StateRecordError(f"format: must be {RECORD_FORMAT}; got {data['format']!r:.40}")
+    if data["game"] != GAME_TYPE.short_name:
+        raise StateRecordError(f"game: must be {GAME_TYPE.short_name!r}; got {data['game']!r:.40}")
+    players, edition, actions = data["players"], data["edition"], data["actions"]
+    if type(players) is not int or not GAME_TYPE.min_num_players <= players <= GAME_TYPE.max_num_players:
+        raise StateRecordError(f"players: must be an integer from 2 to 5; got {players!r:.40}")
+    if not isinstance(edition, str) or edition not in {r.name for r in editions.ALL}:
+        raise StateRecordError(f"edition: must be one of {', '.join(r.name for r in editions.ALL)}")
+    if not isinstance(actions, list) or any(type(a) is not int for a in actions):
+        raise StateRecordError("actions: must be a list of integers (action indices)")
+    if len(actions) > MAX_GAME_LENGTH:
+        raise StateRecordError(f"actions: {len(actions)} actions; a game has at most {MAX_GAME_LENGTH}")
+    state = pyspiel.load_game(GAME_TYPE.short_name, {"players": players, "edition": edition}).new_initial_state()
+    for number, action in enumerate(actions):
+        legal = [outcome for outcome, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        if state.is_terminal() or action not in legal:
+            raise StateRecordError(f"actions[{number}]: {action} is not legal there")
+        state.apply_action(action)
+    return state  # type: ignore[no-any-return]

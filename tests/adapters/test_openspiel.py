@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -97,3 +98,56 @@ def test_mcts_plays_a_complete_game() -> None:
 def test_bad_parameters_are_refused() -> None:
     with pytest.raises(ValueError, match="players"):
         pyspiel.load_game("python_armata_strigoi", {"players": 6})
+
+
+def test_a_state_record_is_plain_json_that_replays_to_the_same_state() -> None:
+    """Issue 30 #8: OpenSpiel's serialised state is a pickle that its C++ side unpickles; the record is the safe
+    way to exchange a state."""
+    import json
+
+    from armata_rules.adapters.openspiel_game import state_from_record, state_to_record
+
+    game = pyspiel.load_game("python_armata_strigoi", {"players": 3, "edition": "sb19.en"})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while state.move_number() < 60 and not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probabilities)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    record = json.loads(json.dumps(state_to_record(state)))
+    assert record["edition"] == "sb19.en" and record["players"] == 3 and len(record["actions"]) == 60
+    again = state_from_record(record)
+    assert again.history() == state.history() and str(again) == str(state)
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        (lambda r: r | {"extra": 1}, "extra: unknown key"),
+        (lambda r: {k: v for k, v in r.items() if k != "actions"}, "actions: missing"),
+        (lambda r: r | {"format": 2}, "format: must be 1"),
+        (lambda r: r | {"players": 9}, "players: must be an integer from 2 to 5"),
+        (lambda r: r | {"players": "3"}, "players: must be an integer"),
+        (lambda r: r | {"edition": "peg20.xx"}, "edition: must be one of"),
+        (lambda r: r | {"actions": [0, "1"]}, "actions: must be a list of integers"),
+        (lambda r: r | {"actions": [10**6]}, "actions[0]: 1000000 is not legal there"),
+    ],
+)
+def test_a_malformed_state_record_is_refused_naming_key_and_problem(change: Any, problem: str) -> None:
+    from armata_rules.adapters.openspiel_game import StateRecordError, state_from_record, state_to_record
+
+    game = pyspiel.load_game("python_armata_strigoi", {"players": 2})
+    record = state_to_record(game.new_initial_state())
+    with pytest.raises(StateRecordError) as err:
+        state_from_record(change(record))
+    assert problem in str(err.value)
+    with pytest.raises(StateRecordError, match="<top>: must be an object"):
+        state_from_record([record])
+
+
+def test_the_module_warns_that_a_serialised_state_is_a_pickle() -> None:
+    doc = openspiel_game.__doc__ or ""
+    assert "pickle" in doc and "state_from_record" in doc
+    assert "cannot smuggle" not in (openspiel_game._Held.__doc__ or "")
