@@ -26,6 +26,7 @@ __all__ = [
     "check_plain_data",
     "key_path",
     "read_data_file",
+    "read_regular_file",
     "validate_model",
 ]
 
@@ -105,6 +106,13 @@ def read_data_file(path: str | Path, error: type[E], max_bytes: int | None = Non
     return parsed
 
 
+def read_regular_file(path: str | Path, max_bytes: int) -> bytes:
+    """The bytes of a regular file of at most ``max_bytes``, read with the guards of every data file: no FIFO (it
+    would block), no device (``/dev/zero`` never ends), no directory, nothing larger than the cap. A
+    :class:`DataFileError` (``FILE: <file>: PROBLEM``) otherwise."""
+    return _read_bytes(Path(path), str(path), DataFileError, max_bytes)
+
+
 def _read_bytes(path: Path, source: str, error: type[E], max_bytes: int) -> bytes:
     """The file's bytes; only a regular file is opened for reading (a FIFO would block, /dev/zero never end)."""
     try:
@@ -127,7 +135,7 @@ def _read_bytes(path: Path, source: str, error: type[E], max_bytes: int) -> byte
     finally:
         os.close(fd)
     if len(data) > max_bytes:
-        raise error(source, "<file>", f"is larger than the {max_bytes} bytes a data file may have")
+        raise error(source, "<file>", f"is larger than the {max_bytes} bytes a file of its kind may have")
     return data
 
 

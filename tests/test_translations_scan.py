@@ -217,3 +217,29 @@ def test_markdown_output_escapes_html_from_a_scan(
     out = capsys.readouterr().out
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in out
     assert "<script>" not in out
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "directory", "too large"])
+def test_a_source_that_is_not_a_regular_text_file_is_refused_at_once(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 30 #1: `ambiguities --source` read with read_text: a FIFO blocked for ever, /dev/zero filled memory,
+    and there was no size cap. It now reads with the data files' guards."""
+    import os
+
+    from armata_rules.translations.newtext import MAX_TEXT_BYTES
+
+    path = tmp_path / "scan.txt"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "device":
+        path = Path("/dev/zero")
+    elif kind == "directory":
+        path.mkdir()
+    else:
+        path.write_bytes(b"x" * (MAX_TEXT_BYTES + 1))
+    assert main(["ambiguities", "--source", f"{path}:it:peg19"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert str(path) in err and "Traceback" not in err and len(err.splitlines()) == 1
+    expected = {"fifo": "a FIFO", "device": "a device", "directory": "a directory", "too large": "is larger than"}
+    assert expected[kind] in err

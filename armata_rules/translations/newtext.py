@@ -16,6 +16,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from pathlib import Path
 
+from armata_rules.datafile import DataFileError, read_regular_file
 from armata_rules.translations.align import align, same_similarity
 from armata_rules.translations.corpus import Corpus
 from armata_rules.translations.finder import Citation, Finding
@@ -26,20 +27,28 @@ from armata_rules.translations.sources import LANGS, SOURCES, RulebookError, Rul
 from armata_rules.translations.text import facts
 from armata_rules.translations.verdict_ids import new_text_verdict_id
 
-__all__ = ["editions_of", "find_in_text", "read_lines"]
+__all__ = ["MAX_TEXT_BYTES", "editions_of", "find_in_text", "read_lines"]
 
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|\s+(?=-\s)")
 _MIN_SENTENCE = 12  # key length below which a lone dropped or added piece is a label, not a sentence
 _EDGE_NOISE = 40  # text this short at either end of a scan is a header or a cut sentence
 
 
+#: The largest rulebook text read: about 25 copies of one language's rules (a scan with duplicated pages fits).
+MAX_TEXT_BYTES = 1024 * 1024
+
+
 def read_lines(path: str | Path) -> list[str]:
-    """The lines of a text file, or a :class:`RulebookError` naming the file and the problem."""
+    """The lines of a text file, or a :class:`RulebookError` naming the file and the problem. Read with the data
+    files' guards (:func:`~armata_rules.datafile.read_regular_file`): a FIFO, a device such as ``/dev/zero``, a
+    directory or a file over :data:`MAX_TEXT_BYTES` is refused at once instead of blocking or filling memory."""
     path = Path(path)
     try:
-        return path.read_text(encoding="utf-8").splitlines()
-    except OSError as err:
-        raise RulebookError(f"{path}: cannot be read: {err.strerror or err}") from None
+        data = read_regular_file(path, MAX_TEXT_BYTES)
+    except DataFileError as err:
+        raise RulebookError(f"{path}: {err.problem}") from None
+    try:
+        return data.decode("utf-8").splitlines()
     except UnicodeDecodeError as err:
         raise RulebookError(f"{path}: is not UTF-8 text ({err.reason} at byte {err.start})") from None
 
