@@ -159,3 +159,59 @@ def test_pack_files_load_and_bad_files_are_named(tmp_path: Path) -> None:
     bad.write_text("{", encoding="utf-8")
     with pytest.raises(DataPackError, match=r"pack\.json: <file>: is not valid JSON"):
         load_pack(bad)
+
+
+@pytest.mark.clauses(
+    "peg19.en:603",
+    "peg19.en:604",
+    "peg19.en:608",
+    "peg19.en:615",
+    "peg19.en:621",
+    "peg19.en:622",
+    "peg19.en:626",
+    "peg19.en:627",
+    "peg19.en:631",
+    "peg19.en:632",
+    "peg19.en:638",
+    "peg19.en:643",
+    "peg19.en:644",
+    "peg19.en:648",
+    "peg19.en:660",
+    "peg19.en:664",
+    "peg19.en:668",
+    "peg19.en:672",
+    "peg19.en:676",
+    "peg19.en:684",
+    "peg19.en:685",
+    "peg19.en:689",
+    "peg19.en:690",
+)
+def test_the_component_list_of_the_box_is_what_a_game_sets_out() -> None:
+    """The component list (peg19.en:603-690): each count as the engine holds it in a game of the peg19.en preset,
+    and set out at setup, not only as pack data."""
+    from armata_rules import Game, editions
+    from armata_rules.components.cards import AdvancedKind
+
+    pack = default_pack()
+    game = Game.new(["Attila", "Roel"], ruleset=editions.PEG19_EN, seed=1)
+    state = game.initial_state()
+    fortress = game.fortress
+    assert len(fortress.rooms) == 7  # 603-604: seven hexagonal rooms
+    assert len(fortress.platform_rooms) == 6  # 608: six circular platforms
+    assert len(Hero) == 5  # 615: five Powerwolf
+    assert [s.title for s in pack.strigoi] == ["Master", "Apprentice"]  # 621-622, 643-644
+    assert [s.name for s in state.strigoi] == ["Master", "Apprentice"]
+    kinds = [card.advanced for card in pack.advanced_cards]
+    assert (kinds.count(AdvancedKind.HEROIC), kinds.count(AdvancedKind.LEGENDARY)) == (12, 5)  # 626-627
+    assert len(state.advanced_supply) == 17
+    assert len(pack.action_cards) == 30 and all(len(pack.hero_cards(h)) == 6 for h in Hero)  # 631-632
+    assert all(len(hero.hand) == 6 for hero in state.heroes)
+    assert pack.tables.ladder_tiles == 5  # 638
+    assert len(state.reward_deck.hidden) == 27  # 648
+    assert pack.tables.fight_tokens == 6  # 660
+    assert len(state.wound_stack.hidden) == 15  # 664
+    assert state.blood.supply + state.blood.altar + state.blood.inferno == 14  # 668
+    assert len(state.reward_tokens.hidden) == 10  # 672
+    assert len(state.strigoi_tokens.hidden) == 7  # 676
+    assert len(state.red.hidden) == 21 and any(pack.encounters[t].title == "Monk" for t in state.red.hidden)  # 684-685
+    assert len(state.grey.hidden) == 20 and not any(pack.encounters[t].title == "Monk" for t in state.grey.hidden)
