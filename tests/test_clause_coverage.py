@@ -12,7 +12,7 @@ from tests.clause_coverage import Marker, coverage, main, markers, unresolved
 
 #: Rule-bearing clauses of peg19.en and sb19.en with at least one scenario test. Raise it as tests are added; the
 #: target is every one of them (issue: rules right, clause by clause).
-COVERED_AT_LEAST = 105
+COVERED_AT_LEAST = 120
 
 
 def test_every_marker_cites_a_clause_of_the_corpus() -> None:
