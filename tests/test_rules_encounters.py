@@ -141,9 +141,9 @@ def test_shock_discards_a_card_or_is_protected() -> None:
     assert hand in state.heroes[0].played
 
 
-@pytest.mark.clauses("peg19.en:794", "sb19.en:349")
+@pytest.mark.clauses("peg19.en:792", "sb19.en:347", "peg19.en:794", "sb19.en:349")
 def test_monks_set_free_return_the_discard_pile() -> None:
-    """peg19.en:794, sb19.en:349."""
+    """peg19.en:792, sb19.en:347 (a Monk: the player chooses, free him or attack him); peg19.en:794, sb19.en:349."""
     g = game()
     army = card_id(g, "Roel", "Army of the Night")
     state = _at_red(g)

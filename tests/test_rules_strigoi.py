@@ -79,7 +79,7 @@ def test_worked_example_falk_marias_double_wound() -> None:
     assert state.to_act.decision != "draw_wound"  # the second wound of the attack is ignored
 
 
-@pytest.mark.clauses("peg19.en:928-930")
+@pytest.mark.clauses("peg19.en:928-930", "peg19.en:930")
 def test_worked_example_prayer_in_the_dark_and_the_collapse_under_matthew() -> None:
     """peg19.en:928-930: Sword +2 used normally and Hammer +5 with Wild Strength reach the Supreme's 9; the A book
     of the room without a platform collapses the platform Matthew stands on; without Leap the pack loses a
