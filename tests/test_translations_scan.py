@@ -243,3 +243,96 @@ def test_a_source_that_is_not_a_regular_text_file_is_refused_at_once(
     assert str(path) in err and "Traceback" not in err and len(err.splitlines()) == 1
     expected = {"fifo": "a FIFO", "device": "a device", "directory": "a directory", "too large": "is larger than"}
     assert expected[kind] in err
+
+
+@needs_books
+@pytest.mark.parametrize(
+    ("damage_kind", "expected"),
+    [
+        ("empty", "has 0 lines, but the peg19 sources need 2781"),
+        ("half", "has 1390 lines, but the peg19 sources need 2781"),
+        ("short sb19", "has 700 lines, but the sb19 sources need 799"),
+        ("fifo", "a FIFO"),
+        ("directory", "a directory"),
+        ("not utf-8", "is not UTF-8 text"),
+    ],
+)
+def test_a_damaged_rulebooks_folder_is_refused_in_one_line(
+    damage_kind: str, expected: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 30 #1: `ambiguities --rulebooks DIR` with a short, empty or half file ended in an IndexError
+    traceback (``multilingual_languages``), and the folder's files were read without the data files' guards."""
+    import os
+
+    assert BOOKS is not None
+    for name in FILES.values():
+        shutil.copy(BOOKS.folder / name, tmp_path / name)
+    peg, sb = tmp_path / FILES["peg19"], tmp_path / FILES["sb19"]
+    lines = peg.read_text(encoding="utf-8").splitlines(keepends=True)
+    if damage_kind == "empty":
+        peg.write_text("")
+    elif damage_kind == "half":
+        peg.write_text("".join(lines[:1390]), encoding="utf-8")
+    elif damage_kind == "short sb19":
+        sb.write_text("".join(sb.read_text(encoding="utf-8").splitlines(keepends=True)[:700]), encoding="utf-8")
+    elif damage_kind == "fifo":
+        peg.unlink()
+        os.mkfifo(peg)
+    elif damage_kind == "directory":
+        peg.unlink()
+        peg.mkdir()
+    else:
+        peg.write_bytes(b"\xff\xfe" + peg.read_bytes())
+    assert main(["ambiguities", "--rulebooks", str(tmp_path), "--format", "json"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert expected in err and "Traceback" not in err and len(err.splitlines()) == 1
+
+
+@needs_books
+def test_a_line_outside_a_rulebook_is_an_error_not_a_line_from_the_end() -> None:
+    from armata_rules.translations.sources import RulebookError
+
+    assert BOOKS is not None
+    with pytest.raises(RulebookError, match="has no line 0"):
+        BOOKS.line("peg19", 0)
+    with pytest.raises(RulebookError, match="has no line 9999"):
+        BOOKS.line("peg19", 9999)
+
+
+def _page_numbers_by_pairs(lines: list[str]) -> set[int]:
+    """The page-number rule as first written: every number line against every other (n² on a file of numbers)."""
+    from armata_rules.translations.scan import _PAGE_NUMBER
+
+    numbers = {n: int(m.group(1)) for n, line in enumerate(lines) if (m := _PAGE_NUMBER.match(line.strip()))}
+    filled = [n for n, line in enumerate(lines) if line.strip()]
+    ends = set(filled[:3] + filled[-3:])
+    return {
+        n
+        for n, value in numbers.items()
+        if any(ch in "—–-|[]·•" for ch in lines[n])
+        or n in ends
+        or any(0 < abs(o - value) <= 2 and 20 <= abs(m - n) <= 80 * abs(o - value) for m, o in numbers.items())
+    }
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_page_numbers_found_by_bisection_are_those_found_pair_by_pair(seed: int) -> None:
+    """Issue 30 #1: a scan of nothing but number lines took time quadratic in its length (20,000 lines: 23 s)
+    because every number was compared with every other. The bisection finds exactly the same page numbers."""
+    import random
+
+    from armata_rules.translations.scan import _page_numbers
+
+    rng = random.Random(seed)
+    lines = []
+    for _ in range(rng.randint(0, 400)):
+        roll = rng.random()
+        if roll < 0.5:
+            lines.append(str(rng.randint(0, 12)))
+        elif roll < 0.6:
+            lines.append(f"— {rng.randint(0, 12)} —")
+        elif roll < 0.7:
+            lines.append("")
+        else:
+            lines.append("The Strigoi moves one step.")
+    assert _page_numbers(lines) == _page_numbers_by_pairs(lines)

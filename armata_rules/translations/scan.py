@@ -10,9 +10,11 @@ plain) and keeps, for every character, the line of the user's file it came from,
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import unicodedata
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -39,7 +41,9 @@ def normalize(text: str) -> str:
     return unicodedata.normalize("NFKC", text).translate(_QUOTES)
 
 
+@functools.lru_cache(maxsize=8192)
 def _key_char(ch: str) -> str:
+    """The key of one character (cached: a text has few distinct characters, and this runs on every one)."""
     low = ch.lower()
     if low in _LIGATURES:
         return _LIGATURES[low]
@@ -97,19 +101,30 @@ def _page_numbers(lines: Sequence[str]) -> set[int]:
     or less, 20 to 80 lines a page away), a number set apart by dashes or bars, or a lone number among the first or
     last lines of the file (a single page)."""
     numbers = {n: int(m.group(1)) for n, line in enumerate(lines) if (m := _PAGE_NUMBER.match(line.strip()))}
+    at_value: dict[int, list[int]] = {}
+    for n, value in numbers.items():  # line numbers ascending, so each list is sorted
+        at_value.setdefault(value, []).append(n)
     filled = [n for n, line in enumerate(lines) if line.strip()]
     ends = set(filled[:3] + filled[-3:])
     out = set()
     for n, value in numbers.items():
-        neighbours = (
-            m
-            for m, other in numbers.items()
-            if 0 < abs(other - value) <= 2 and 20 <= abs(m - n) <= 80 * abs(other - value)
-        )
         decorated = any(ch in "—–-|[]·•" for ch in lines[n])  # "— 12 —", "| 12": set apart like no rule text
-        if decorated or n in ends or any(True for _ in neighbours):
+        if decorated or n in ends or _has_neighbour(n, value, at_value):
             out.add(n)
     return out
+
+
+def _has_neighbour(n: int, value: int, at_value: dict[int, list[int]]) -> bool:
+    """Whether a number one or two more or less stands 20 to 80 lines a page away from line ``n``: found by
+    bisection in each value's sorted lines, so a file of nothing but numbers is read in n log n, not n²."""
+    for delta in (1, 2):
+        for other in (value - delta, value + delta):
+            found = at_value.get(other, ())
+            for low, high in ((n + 20, n + 80 * delta), (n - 80 * delta, n - 20)):
+                index = bisect_left(found, low)
+                if index < len(found) and found[index] <= high:
+                    return True
+    return False
 
 
 def _furniture(lines: Sequence[str], reference: str) -> set[int]:

@@ -15,9 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from armata_rules.datafile import DataFileError, read_regular_file
+
 __all__ = [
     "FILES",
     "LANGS",
+    "MAX_RULEBOOK_BYTES",
     "PACKAGED",
     "SOURCES",
     "RulebookError",
@@ -54,6 +57,9 @@ SOURCES: tuple[SourceSection, ...] = (
     SourceSection("peg19.es", "peg19", "es", 2180, 2781),
     SourceSection("sb19.en", "sb19", "en", 255, 717),
 )
+
+#: The largest rulebook file read (the Pegasus text of five languages is about 300 KB).
+MAX_RULEBOOK_BYTES = 4 * 1024 * 1024
 
 #: Lines of sb19 written in every language side by side: the component list and the addendum.
 SB19_MULTILINGUAL = ((1, 254), (718, 799))
@@ -99,20 +105,30 @@ class Rulebooks:
         for edition, name in FILES.items():
             path = base / name
             try:
-                raw = path.read_bytes()
-            except OSError as err:
-                raise RulebookError(f"{path}: cannot be read: {err.strerror or err}") from None
+                raw = read_regular_file(path, MAX_RULEBOOK_BYTES)
+            except DataFileError as err:
+                raise RulebookError(f"{path}: {err.problem}") from None
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as err:
                 raise RulebookError(f"{path}: is not UTF-8 text ({err.reason} at byte {err.start})") from None
             lines[edition] = tuple(unicodedata.normalize("NFC", line) for line in text.splitlines())
+            needed = _lines_needed(edition)
+            if len(lines[edition]) < needed:
+                raise RulebookError(
+                    f"{path}: has {len(lines[edition])} lines, but the {edition} sources need {needed} "
+                    "(a short or half-copied rulebook file)"
+                )
             checksums[edition] = hashlib.sha256(raw).hexdigest()
         return cls(base, lines, checksums, multilingual_languages(lines["sb19"]))
 
     def line(self, edition: str, number: int) -> str:
-        """Line ``number`` (1-based) of ``edition``'s file."""
-        return self.lines[edition][number - 1]
+        """Line ``number`` (1-based) of ``edition``'s file; a number outside the file is a :class:`RulebookError`
+        naming the file's length (a negative index would silently read from the end)."""
+        lines = self.lines[edition]
+        if not 1 <= number <= len(lines):
+            raise RulebookError(f"{FILES[edition]}: has no line {number} (it has {len(lines)})")
+        return lines[number - 1]
 
     def section(self, source: str) -> SourceSection:
         """The section of source id ``source``."""
@@ -129,6 +145,14 @@ class Rulebooks:
         if edition == "sb19":
             return self.multilingual.get(number)
         return None
+
+
+def _lines_needed(edition: str) -> int:
+    """The last line any source section (or sb19's side-by-side lists) of ``edition`` reads."""
+    lasts = [section.last for section in SOURCES if section.edition == edition]
+    if edition == "sb19":
+        lasts.extend(last for _, last in SB19_MULTILINGUAL)
+    return max(lasts)
 
 
 def multilingual_languages(lines: tuple[str, ...]) -> dict[int, str]:
