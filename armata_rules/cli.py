@@ -226,6 +226,14 @@ def _run_games(specs: list[GameSpec], args: argparse.Namespace, console: Console
             store = ResultStore(args.store)
         except RuntimeError as err:
             raise UsageError(f"--store: {err}") from None
+        if args.verify:
+            problems = store.verify(args.verify)
+            if problems:
+                raise CheckFailed(f"--verify: {len(problems)} stored game(s) do not replay as stored", problems)
+            print(
+                f"armata-rules: --verify: {min(args.verify, len(store.games()))} stored game(s) replay as stored",
+                file=sys.stderr,
+            )
     show = not args.json and console.is_terminal
     done = 0
 
@@ -272,6 +280,10 @@ def _run_games(specs: list[GameSpec], args: argparse.Namespace, console: Console
 SEED_RANGE = range(-(2**63), 2**63)
 
 
+#: The largest --max-rounds and --max-decisions (the store keeps them as int32).
+CAP_MAX = 2**31 - 1
+
+
 def _check_run_options(args: argparse.Namespace) -> None:
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers must be at least 1; got {args.workers}")
@@ -280,8 +292,10 @@ def _check_run_options(args: argparse.Namespace) -> None:
         raise UsageError(f"--seed {args.seed} with --games {args.games}: every game's seed must lie in -2^63 to 2^63-1")
     if args.address and args.backend != "ray":
         raise UsageError("--address needs --backend ray")
-    if args.max_rounds < 1 or args.max_decisions < 1:
-        raise UsageError("--max-rounds and --max-decisions must be at least 1")
+    if not (1 <= args.max_rounds <= CAP_MAX and 1 <= args.max_decisions <= CAP_MAX):
+        raise UsageError(f"--max-rounds and --max-decisions must be 1 to {CAP_MAX}")
+    if args.verify < 0 or (args.verify and not args.store):
+        raise UsageError("--verify N needs --store DIR and N of at least 0")
     try:
         make_bot(args.bot, random.Random(0))
     except ValueError as err:
@@ -564,6 +578,13 @@ def _run_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--store", metavar="DIR", help="keep results as Parquet in DIR; a rerun skips stored games")
     parser.add_argument("--save-records", metavar="DIR", help="save each game's record (JSON) in DIR")
+    parser.add_argument(
+        "--verify",
+        type=int,
+        default=0,
+        metavar="N",
+        help="with --store: first replay N stored games (a sample) and stop with status 1 if one differs",
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -680,6 +701,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = handler(args, Console())
         sys.stdout.flush()
         return status
+    except CheckFailed as err:
+        for line in err.details:
+            _error(line)
+        _error(str(err))
+        return EXIT_FAILED
     except (DataFileError, UsageError) as err:
         failed = isinstance(err, RecordError) and err.key.startswith(_REPLAY_MISMATCH_KEYS)
         _error(str(err))
@@ -694,6 +720,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{err.filename}: " if err.filename else ""
         _error(f"{where}{err.strerror or err}")
         return EXIT_USAGE
+
+
+class CheckFailed(Exception):
+    """A check the user asked for failed (exit status 1): the message says which, ``details`` one line each."""
+
+    def __init__(self, message: str, details: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.details = tuple(details)
 
 
 def _error(message: str) -> None:

@@ -11,12 +11,12 @@ so far are kept (see :mod:`armata_rules.sim.store`), and ``KeyboardInterrupt`` r
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -96,10 +96,14 @@ def _ray(
             for ref in done:
                 yield from ray.get(ref)
     finally:
-        for ref in pending:
-            ray.cancel(ref, force=True)
         if started:
+            # Our own Ray: shutting it down ends its workers. Cancelling tasks first races with the workers that
+            # the terminal's Ctrl-C reached too (Ray's core worker then aborts the process: "Tried to complete task
+            # that was not pending").
             ray.shutdown()
+        else:
+            for ref in pending:
+                ray.cancel(ref, force=True)
 
 
 def iter_results(
@@ -136,37 +140,42 @@ def run_specs(
 ) -> list[GameResult]:
     """Play ``specs`` and return their results in spec order.
 
-    With ``store``, games already stored are not played again and new results are appended as they arrive (so an
-    interrupted run resumes); with ``records``, each newly played game's record is written to that folder.
-    ``progress`` is called once per result, stored ones included.
+    With ``store``, the folder is locked for the run (:meth:`ResultStore.writing`), games already stored are not
+    played again and new results are appended as they arrive (so an interrupted run resumes); with ``records``,
+    each newly played game's record is written to that folder. ``progress`` is called once per result, stored ones
+    included.
     """
-    known: dict[str, GameResult] = store.results_by_key() if store is not None else {}
-    out: dict[str, GameResult] = {}
-    todo: list[GameSpec] = []
-    queued: set[str] = set()
-    for spec in specs:
-        key = spec.key
-        if key in known:
-            out[key] = known[key]
-            if progress:
-                progress(known[key])
-        elif key not in queued:
-            queued.add(key)
-            todo.append(spec)
-    folder = Path(records) if records is not None else None
-    if folder is not None:
-        folder.mkdir(parents=True, exist_ok=True)
-    try:
-        with closing(iter_results(todo, backend, workers, address, keep_records=folder is not None)) as results:
+    nothing: dict[str, GameResult] = {}
+    with store.writing() if store is not None else contextlib.nullcontext(nothing) as known:
+        out: dict[str, GameResult] = {}
+        todo: list[GameSpec] = []
+        by_key: dict[str, GameSpec] = {}
+        for spec in specs:
+            key = spec.key
+            if key in known:
+                out[key] = known[key]
+                if progress:
+                    progress(known[key])
+            elif key not in by_key:
+                by_key[key] = spec
+                todo.append(spec)
+        folder = Path(records) if records is not None else None
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
+        results = iter_results(todo, backend, workers, address, keep_records=folder is not None)
+        try:
             for result in results:
                 out[result.key] = result
                 if folder is not None and result.record is not None:
                     (folder / record_name(result)).write_text(result.record, encoding="utf-8")
                 if store is not None:
-                    store.add(result)
+                    store.add(result, by_key[result.key])
                 if progress:
                     progress(result)
-    finally:
-        if store is not None:
-            store.flush()
+        finally:
+            try:
+                if store is not None:
+                    store.flush()  # first: what was played is kept even if stopping the backend goes wrong
+            finally:
+                results.close()
     return [out[spec.key] for spec in specs]
