@@ -336,3 +336,43 @@ def test_page_numbers_found_by_bisection_are_those_found_pair_by_pair(seed: int)
         else:
             lines.append("The Strigoi moves one step.")
     assert _page_numbers(lines) == _page_numbers_by_pairs(lines)
+
+
+@needs_books
+def test_a_scan_holding_the_rules_eight_times_is_compared_once_and_says_so(
+    books: Rulebooks, corpus: Corpus, tmp_path: Path
+) -> None:
+    """Issue 30 #13: with the rules 8 times over (duplicated pages are common in scans) every sentence was found 8
+    times, dropped as a non-anchor, and the scan refused ("no sentence of the peg19.en rules was found")."""
+    changed, plants = plant(clean_paragraphs(books, "peg19.en"), "en", seed=5)
+    damaged = damage(changed, "en", seed=5)
+    path = tmp_path / "scan.txt"
+    path.write_text("\n".join(damaged.lines * 8) + "\n", encoding="utf-8")
+    findings = find_in_text(path, "en", corpus, books, "peg19")
+    repeats = [f for f in findings if f.kind == "repeated-text"]
+    size = len(damaged.lines)
+    assert [f.citations[-1].line for f in repeats] == [k * size + 1 for k in range(1, 8)]
+    assert all(f.citations[0].line == 1 and f.severity == "cosmetic" for f in repeats)
+    cited = [(f.kind, f.citations[-1].line) for f in findings if f.kind != "repeated-text"]
+    assert [p for p in plants if not found(p, damaged, cited)] == []  # the first copy is compared as usual
+    assert all(line <= size for _, line in cited)
+
+
+@needs_books
+def test_one_page_scanned_twice_is_reported_and_nothing_else(books: Rulebooks, corpus: Corpus, tmp_path: Path) -> None:
+    paragraphs = clean_paragraphs(books, "peg19.it")
+    first, again, rest = (damage(paragraphs, "it", seed=3, pages=pages).lines for pages in ((0, 3), (2, 1), (3, 2)))
+    path = tmp_path / "pagine.txt"
+    path.write_text("\n".join(first + again + rest) + "\n", encoding="utf-8")
+    findings = find_in_text(path, "it", corpus, books, "peg19")
+    assert [f.kind for f in findings] == ["repeated-text"]
+    assert f"lines {len(first) + 1}-" in findings[0].topic or f"lines {len(first) + 2}-" in findings[0].topic
+
+
+@needs_books
+def test_no_source_repeats_a_run_of_its_own_lines(books: Rulebooks) -> None:
+    """The repeat finder sets nothing aside in the rulebooks themselves: no clean text is mistaken for a copy."""
+    from armata_rules.translations.repeats import repeated_runs
+
+    for name in SOURCES:
+        assert repeated_runs(clean_paragraphs(books, name)) == [], name

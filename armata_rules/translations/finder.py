@@ -43,6 +43,7 @@ KINDS = (
     "underspecified",
     "negation",
     "actor",
+    "repeated-text",
 )
 
 _READING_KIND = {

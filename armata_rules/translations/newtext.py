@@ -22,6 +22,7 @@ from armata_rules.translations.corpus import Corpus
 from armata_rules.translations.finder import Citation, Finding
 from armata_rules.translations.lexicon import actors, negations
 from armata_rules.translations.locate import Gap, Match, Reference, RefSentence, locate, reference
+from armata_rules.translations.repeats import Repeat, repeated_runs
 from armata_rules.translations.scan import ScanText, normalize, read_scan, rejoin
 from armata_rules.translations.sources import LANGS, SOURCES, RulebookError, Rulebooks
 from armata_rules.translations.text import facts
@@ -80,6 +81,9 @@ def find_in_text(
         raise ValueError(f"unknown edition {edition!r}; editions: {', '.join(sorted(books.lines))}")
     lines = read_lines(path)
     label = name or Path(path).name
+    repeats = repeated_runs(lines)
+    for repeat in repeats:  # compared once: the later copies are blanked, so line numbers stay the user's
+        lines[repeat.first - 1 : repeat.last] = [""] * (repeat.last - repeat.first + 1)
     best: tuple[int, Reference, ScanText, list[Match], list[Gap]] | None = None
     for candidate in candidates:
         ref = reference(books, corpus, candidate, lang)
@@ -97,10 +101,33 @@ def find_in_text(
         if not scan.key:
             return []
         raise ValueError(f"{path}: no sentence of the {ref.source} rules was found in it; is it in {lang}?")
-    found: list[Finding] = []
+    found = [_repeat_finding(repeat, label, lang, ref) for repeat in repeats]
     for gap in gaps:
         found.extend(_compare_gap(gap, ref, scan, lang, label))
     return found
+
+
+def _repeat_finding(repeat: Repeat, label: str, lang: str, ref: Reference) -> Finding:
+    """A page the file holds twice: reported, so the user knows it was compared once."""
+    where, earlier = f"lines {repeat.first}-{repeat.last}", f"{repeat.of_first}-{repeat.of_last}"
+    title = f"{label} {where} repeat its lines {earlier} (a page scanned twice?); compared once."
+    citations = (
+        Citation(label, lang, repeat.of_first, ""),
+        Citation(label, lang, repeat.first, ""),
+    )
+    clause = f"{ref.source}-lines{repeat.of_first}"
+    return Finding(
+        f"{label}:{repeat.first}:repeated-text",
+        "repeated-text",
+        "cosmetic",
+        title,
+        citations,
+        None,
+        None,
+        "automatic",
+        {"clause": clause, "repeats": [repeat.of_first, repeat.of_last]},
+        new_text_verdict_id(clause, label, "repeated-text"),
+    )
 
 
 def _pieces(scan: ScanText, start: int, end: int) -> list[_Piece]:
