@@ -327,12 +327,16 @@ frozen_init(RemoveFightToken)
 
 @dataclass(init=False, frozen=True, slots=True)
 class WoundStrigoi(Effect):
-    """A wound on Strigoi ``index`` (peg19.en:891)."""
+    """A wound on Strigoi ``index``: wound token ``wound``, just taken from the wound stack, lies face down on its
+    card (peg19.en:891, peg19.en:899); ``None`` when no wound token is left anywhere (the existence point is lost
+    all the same)."""
 
     index: int
+    wound: str | None
 
-    def __init__(self, index: int) -> None:
+    def __init__(self, index: int, wound: str | None) -> None:
         self.index = index  # type: ignore[misc]
+        self.wound = wound  # type: ignore[misc]
 
 
 frozen_init(WoundStrigoi)

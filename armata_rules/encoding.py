@@ -101,6 +101,7 @@ DECISIONS = (
     "reactivate",
     "relocate",
     "shock",
+    "wound_strigoi",
 )
 _DISCARDABLE = (Ability.PROTECTION, Ability.STEALTH, Ability.LEAP)  # peg19.en:786, :1062, :918
 _MECHANICS_STEPS = range(1, 6)
@@ -163,7 +164,8 @@ def _chance_outcomes(pack: DataPack, fortress: Fortress, players: int) -> list[A
     add("draw_reward_card", ["nothing", *sorted(pack.rewards)])
     add("draw_reward_token", ["nothing", *sorted(pack.tokens)])
     add("draw_strigoi_token", sorted(pack.strigoi_token_by_id))
-    add("draw_wound", sorted(pack.wound_tokens))
+    add("draw_wound", ["nothing", *sorted(pack.wound_tokens)])
+    add("wound_strigoi", ["nothing", *sorted(pack.wound_tokens)])
     ties = [",".join(map(str, perm)) for size in range(2, players + 1) for perm in permutations(range(players), size)]
     add("order_ties", ties)
     names = [s.title for s in pack.strigoi]

@@ -51,6 +51,7 @@ __all__ = [
     "StartRound",
     "StrigoiPhase",
     "ToAct",
+    "WoundOnStrigoi",
     "Wounds",
 ]
 
@@ -389,6 +390,25 @@ class DrawWound(Frame):
 
 
 frozen_init(DrawWound)
+
+
+@dataclass(init=False, frozen=True, slots=True)
+class WoundOnStrigoi(Frame):
+    """``seat`` won a fight against Strigoi ``strigoi``: a wound token from the wound stack goes face down on its card
+    (peg19.en:891, peg19.en:899); chance decides which, and nobody sees it."""
+
+    seat: int
+    strigoi: int
+
+    def __init__(self, seat: int, strigoi: int) -> None:
+        self.seat = seat  # type: ignore[misc]
+        self.strigoi = strigoi  # type: ignore[misc]
+
+    def to_act(self) -> ToAct:
+        return ToAct(DecisionKind.CHANCE, (), "wound_strigoi")
+
+
+frozen_init(WoundOnStrigoi)
 
 
 @dataclass(init=False, frozen=True, slots=True)

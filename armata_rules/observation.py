@@ -1,8 +1,9 @@
 """What one hero may see (peg19.en:704: players may not share details of their cards).
 
 Hidden from a hero: the other heroes' hands and discard piles (only their sizes show), a card chosen face down in
-Phase 1 until all are revealed, and the face-down part of every stack (only its size shows; tokens left face up on
-top by Stealth are seen by all, peg19.en:1058).
+Phase 1 until all are revealed, the face-down part of every stack (only its size shows; tokens left face up on
+top by Stealth are seen by all, peg19.en:1058), and which wound tokens lie face down on a Strigoi's card (only
+their number shows, as its wounds; peg19.en:891, peg19.en:899).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from armata_rules.frames import ChooseCards, ToAct
+from armata_rules.immutable import replace
 from armata_rules.rules.context import RulesContext
 from armata_rules.state import Blood, GameState, Stack, StrigoiState
 
@@ -68,6 +70,11 @@ def _stack(stack: Stack) -> StackView:
     return StackView(stack.size, stack.top, stack.discard)
 
 
+def _strigoi(strigoi: StrigoiState) -> StrigoiState:
+    """A Strigoi as everyone sees it: its wound tokens lie face down, so only their number (``wounds``) shows."""
+    return replace(strigoi, wound_tokens=()) if strigoi.wound_tokens else strigoi
+
+
 def observe(ctx: RulesContext, state: GameState, player: int) -> Observation:
     """The observation of seat ``player``."""
     if not 0 <= player < len(state.heroes):
@@ -99,7 +106,7 @@ def observe(ctx: RulesContext, state: GameState, player: int) -> Observation:
         round=state.round,
         to_act=state.to_act,
         heroes=tuple(heroes),
-        strigoi=state.strigoi,
+        strigoi=tuple(_strigoi(s) for s in state.strigoi),
         blood=state.blood,
         fight_tokens=state.fight_tokens,
         attack_marker=state.attack_marker,

@@ -231,22 +231,37 @@ frozen_init(HeroState)
 
 @dataclass(frozen=True, slots=True, init=False)
 class StrigoiState(Value):
-    """The Master or the Apprentice: where it stands, wounds suffered, defeated, flipped to the Supreme side."""
+    """The Master or the Apprentice: where it stands, wounds suffered, defeated, flipped to the Supreme side.
+
+    ``wound_tokens`` (sorted ids) are the wound tokens lying face down on its card, taken from the heroes' wound
+    stack (peg19.en:891, peg19.en:899): they stay there when it perishes or rises as the Supreme (peg19.en:909), and
+    nobody sees which they are (observations keep their number only). ``wounds`` counts the existence points lost,
+    one per token on the card; it exceeds the number of tokens only by wounds dealt when no wound token was left
+    anywhere (the interpretation ``no-wound-token-left``).
+    """
 
     name: str
     position: SpaceId | None = None
     wounds: int = 0
     defeated: bool = False
     supreme: bool = False
+    wound_tokens: tuple[str, ...] = ()
 
     def __init__(
-        self, name: str, position: SpaceId | None = None, wounds: int = 0, defeated: bool = False, supreme: bool = False
+        self,
+        name: str,
+        position: SpaceId | None = None,
+        wounds: int = 0,
+        defeated: bool = False,
+        supreme: bool = False,
+        wound_tokens: tuple[str, ...] = (),
     ) -> None:
         self.name = name  # type: ignore[misc]
         self.position = position  # type: ignore[misc]
         self.wounds = wounds  # type: ignore[misc]
         self.defeated = defeated  # type: ignore[misc]
         self.supreme = supreme  # type: ignore[misc]
+        self.wound_tokens = wound_tokens  # type: ignore[misc]
 
     def _replace(self, changes: dict[str, Any], /) -> StrigoiState:
         """See :meth:`Blood._replace`."""
@@ -257,6 +272,7 @@ class StrigoiState(Value):
             changes.get("wounds", self.wounds),
             changes.get("defeated", self.defeated),
             changes.get("supreme", self.supreme),
+            changes.get("wound_tokens", self.wound_tokens),
         )
 
 
@@ -738,6 +754,7 @@ def _check_sorted(state: GameState, source: str) -> None:
         lists += [(f"heroes[{seat}].{name}", getattr(hero, name)) for name in ("hand", "discard", "tokens")]
     for name in ("reward_deck", "reward_tokens", "red", "grey", "strigoi_tokens", "wound_stack"):
         lists.append((f"{name}.hidden", getattr(state, name).hidden))
+    lists += [(f"strigoi[{index}].wound_tokens", s.wound_tokens) for index, s in enumerate(state.strigoi)]
     lists += [("advanced_supply", state.advanced_supply), ("fight_tokens", state.fight_tokens)]
     for key, items in lists:
         if list(items) != sorted(items):

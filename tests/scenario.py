@@ -117,6 +117,27 @@ def draw(g: Game, state: GameState, outcome: str) -> GameState:
     return g.apply(state, ChanceOutcome(decision, outcome))
 
 
+def lay_wound(g: Game, state: GameState, outcome: str | None = None) -> GameState:
+    """After a won fight against a Strigoi, chance lays a wound token from the stack face down on its card
+    (peg19.en:891): resolve that draw with ``outcome`` (default: the first token listed). Any other state is
+    returned as it is, so a test of a fight that may be lost can call it either way."""
+    if state.to_act.decision != "wound_strigoi":
+        return state
+    return draw(g, state, g.chance_outcomes(state)[0][0].outcome if outcome is None else outcome)
+
+
+def strigoi_wounds(state: GameState, wounds: Mapping[int, int]) -> GameState:
+    """Strigoi ``i`` suffers ``wounds[i]`` more wounds: as many tokens leave the wound stack (the first ids in order)
+    for its card, face down (peg19.en:891)."""
+    hidden = list(state.wound_stack.hidden)
+    strigoi = list(state.strigoi)
+    for index, count in sorted(wounds.items()):
+        laid, hidden = hidden[:count], hidden[count:]
+        on_card = tuple(sorted((*strigoi[index].wound_tokens, *laid)))
+        strigoi[index] = replace(strigoi[index], wounds=strigoi[index].wounds + count, wound_tokens=on_card)
+    return replace(state, strigoi=tuple(strigoi), wound_stack=replace(state.wound_stack, hidden=tuple(hidden)))
+
+
 def play(g: Game, state: GameState, *actions: Action) -> GameState:
     """Apply ``actions`` in order."""
     for action in actions:

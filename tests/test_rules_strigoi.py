@@ -18,7 +18,7 @@ from armata_rules.variants import (
     LastLadder,
     StrigoiDamage,
 )
-from tests.scenario import card_id, draw, encounter, game, play, reward, turn, wound
+from tests.scenario import card_id, draw, encounter, game, lay_wound, play, reward, strigoi_wounds, turn, wound
 
 MOON = "When the Moon Shines Red"  # Roel: initiative 4, movement 5, strength 3, Protection, letter E
 PRAYER = "Prayer in the Dark"  # Roel: initiative 10, strength 2, letter A
@@ -96,10 +96,8 @@ def test_worked_example_prayer_in_the_dark_and_the_collapse_under_matthew() -> N
         blood=(12, 2, 0),
         first=0,
     )
-    master, apprentice = state.strigoi
-    state = replace(
-        state, strigoi=(replace(master, supreme=True, wounds=2), replace(apprentice, defeated=True, wounds=2))
-    )
+    state = strigoi_wounds(state, {0: 2, 1: 2})
+    state = replace(state, strigoi=(replace(state.strigoi[0], supreme=True), replace(state.strigoi[1], defeated=True)))
     matthew = state.heroes[1]
     state = state.with_hero(
         1, replace(matthew, hand=tuple(c for c in matthew.hand if c != dancing), discard=(dancing,))
@@ -110,6 +108,7 @@ def test_worked_example_prayer_in_the_dark_and_the_collapse_under_matthew() -> N
     frame = state.frames[-1]
     assert isinstance(frame, Fight) and frame.bonus == 7
     state = play(g, state, Pass(0, "resolve"))
+    state = lay_wound(g, state)
     assert state.strigoi[0].wounds == 3
     assert "NE" in state.board.collapsed  # A in the centre room points at NE
     assert sword in state.heroes[0].played and hammer in state.box
@@ -138,8 +137,8 @@ def test_a_leap_escapes_the_collapse() -> None:
         blood=(12, 2, 0),
         first=0,
     )
-    master, apprentice = state.strigoi
-    state = replace(state, strigoi=(replace(master, supreme=True, wounds=2), replace(apprentice, defeated=True)))
+    state = strigoi_wounds(state, {0: 2})
+    state = replace(state, strigoi=(replace(state.strigoi[0], supreme=True), replace(state.strigoi[1], defeated=True)))
     state = play(
         g,
         state,
@@ -149,6 +148,7 @@ def test_a_leap_escapes_the_collapse() -> None:
         PlayReward(0, hammer, "wild"),
         Pass(0, "resolve"),
     )
+    state = lay_wound(g, state)
     state = play(g, state, Escape(1, dancing, "discard", "NE:2,0"))
     assert state.heroes[1].position == "NE:2,0" and state.blood.inferno == 0
     assert dancing in state.heroes[1].played
@@ -198,9 +198,9 @@ def test_defeating_the_first_strigoi_raises_the_supreme() -> None:
         blood=(12, 2, 0),
         hands={0: [sword, hammer]},
     )
-    master, apprentice = state.strigoi
-    state = replace(state, strigoi=(replace(master, wounds=1), replace(apprentice, wounds=1)))
+    state = strigoi_wounds(state, {0: 1, 1: 1})
     state = play(g, state, EndMove(0), AttackStrigoi(0, 1, "melee"), PlayReward(0, hammer, "wild"), Pass(0, "resolve"))
+    state = lay_wound(g, state)
     assert state.strigoi[1].defeated and state.strigoi[1].position is None
     assert state.strigoi[0].supreme and state.strigoi[0].wounds == 1
     assert ("Vampires Don't Die" in state.heroes[0].earned) or (0, "Vampires Don't Die") in state.awards

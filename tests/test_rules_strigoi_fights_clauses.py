@@ -23,7 +23,7 @@ from armata_rules.board.sight import sees
 from armata_rules.frames import Fight
 from armata_rules.state import GameState, Outcome
 from armata_rules.variants import Ruleset
-from tests.scenario import card_id, draw, game, play, reward, token, turn, wound
+from tests.scenario import card_id, draw, game, lay_wound, play, reward, strigoi_wounds, token, turn, wound
 
 MOON = "When the Moon Shines Red"  # Roel: initiative 4, movement 5, strength 3, Protection, letter E
 PRAYER = "Prayer in the Dark"  # Roel: initiative 10, strength 2, letter A
@@ -56,9 +56,11 @@ def _take_everything(g: Game, state: GameState) -> GameState:
 
 
 def _supreme(state: GameState, index: int, wounds: int) -> GameState:
-    """Strigoi ``index`` is the Supreme with ``wounds``; the other one is defeated and off the board."""
+    """Strigoi ``index`` is the Supreme with ``wounds`` (tokens face down on its card); the other one is defeated and
+    off the board."""
+    state = strigoi_wounds(state, {index: wounds})
     strigoi = list(state.strigoi)
-    strigoi[index] = replace(strigoi[index], supreme=True, wounds=wounds)
+    strigoi[index] = replace(strigoi[index], supreme=True)
     strigoi[1 - index] = replace(strigoi[1 - index], defeated=True, position=None)
     return replace(state, strigoi=tuple(strigoi))
 
@@ -279,6 +281,7 @@ def test_combat_with_a_strigoi_goes_both_ways() -> None:
     state = play(g, state, EndMove(0))
     assert AttackStrigoi(0, 1, "melee") in g.legal_actions(state)
     state = play(g, state, AttackStrigoi(0, 1, "melee"), PlayToken(0, claw), PlayToken(0, fang), Pass(0, "resolve"))
+    state = lay_wound(g, state)
     assert state.strigoi[1].wounds == 1 and not state.heroes[0].wounds  # (b)
     state = play(g, state, Pass(0, "end_fight_phase"))
     state = _take_everything(g, draw(g, state, MASTER_ZERO))
@@ -359,6 +362,7 @@ def test_a_melee_fight_adds_rewards_to_the_cards_strength_and_equal_wins(tokens:
     state = play(g, state, AttackStrigoi(0, 1, "melee"))
     assert all(PlayToken(0, t) in g.legal_actions(state) for t in held)
     state = play(g, state, *(PlayToken(0, t) for t in held), Pass(0, "resolve"))
+    state = lay_wound(g, state)
     assert state.strigoi[1].wounds == (1 if wins else 0)
     assert not state.strigoi[1].defeated
 
@@ -380,6 +384,7 @@ def test_a_ranged_attack_wins_at_equal_strength(weapon: str, wins: bool) -> None
         hands={0: [card]},
     )
     state = play(g, state, EndMove(0), AttackStrigoi(0, 0, "ranged"), PlayReward(0, card, "wild"), Pass(0, "resolve"))
+    state = lay_wound(g, state)
     assert state.strigoi[0].wounds == (1 if wins else 0)
 
 
@@ -399,6 +404,7 @@ def test_a_wound_on_a_strigoi_is_one_existence_point_and_nothing_else() -> None:
         hands={0: [hammer]},
     )
     state = play(g, state, EndMove(0), AttackStrigoi(0, 0, "melee"), PlayReward(0, hammer, "wild"), Pass(0, "resolve"))
+    state = lay_wound(g, state)
     assert state.strigoi[0].wounds == 1 and not state.strigoi[0].defeated and not state.strigoi[1].supreme
     assert state.to_act.decision == "fight" and state.to_act.seats == (0,)  # no wound draw, no shock
     assert not any(h.wounds for h in state.heroes)
@@ -434,9 +440,9 @@ def _supreme_fight(
 
 def _nine(g: Game, state: GameState) -> GameState:
     """Roel attacks the Master in melee with the Sword (normal, +2) and the Hammer (wild, +5): 9 with Prayer in the
-    Dark, 10 with When the Moon Shines Red."""
+    Dark, 10 with When the Moon Shines Red; chance lays the first wound token listed on its card."""
     sword, hammer = reward(g, "Sword"), reward(g, "Hammer")
-    return play(
+    state = play(
         g,
         state,
         EndMove(0),
@@ -445,6 +451,7 @@ def _nine(g: Game, state: GameState) -> GameState:
         PlayReward(0, hammer, "wild"),
         Pass(0, "resolve"),
     )
+    return lay_wound(g, state)
 
 
 @pytest.mark.clauses("peg19.en:909", "sb19.en:466")
@@ -462,10 +469,10 @@ def test_the_supreme_keeps_its_wounds_and_moves_every_turn_without_a_token() -> 
         blood=(12, 2, 0),
         hands={0: [hammer]},
     )
-    master, apprentice = state.strigoi
-    state = replace(state, strigoi=(replace(master, wounds=1), replace(apprentice, wounds=1)))
+    state = strigoi_wounds(state, {0: 1, 1: 1})
     tokens = state.strigoi_tokens
     state = play(g, state, EndMove(0), AttackStrigoi(0, 1, "melee"), PlayReward(0, hammer, "wild"), Pass(0, "resolve"))
+    state = lay_wound(g, state)
     assert state.strigoi[1].defeated and state.strigoi[0].supreme and state.strigoi[0].wounds == 1
     state = play(g, state, Pass(0, "end_fight_phase"))
     assert state.to_act.decision != "draw_strigoi_token"
@@ -486,6 +493,7 @@ def test_the_supreme_fights_with_its_new_strength_and_existence(rewards: tuple[s
     state = play(g, state, EndMove(0), AttackStrigoi(0, 0, "melee"))
     modes = {"Sword": "normal", "Hammer": "wild"}
     state = play(g, state, *(PlayReward(0, reward(g, r), modes[r]) for r in rewards), Pass(0, "resolve"))
+    state = lay_wound(g, state)
     assert state.strigoi[0].wounds == (2 if wounded else 1)
     assert not state.strigoi[0].defeated and state.outcome is None
 
@@ -641,9 +649,9 @@ def test_the_pack_wins_only_when_both_strigoi_are_defeated() -> None:
         blood=(12, 2, 0),
         hands={0: [hammer]},
     )
-    master, apprentice = state.strigoi
-    state = replace(state, strigoi=(master, replace(apprentice, wounds=1)))
+    state = strigoi_wounds(state, {1: 1})
     state = play(g, state, EndMove(0), AttackStrigoi(0, 1, "melee"), PlayReward(0, hammer, "wild"), Pass(0, "resolve"))
+    state = lay_wound(g, state)
     assert state.strigoi[1].defeated and state.strigoi[0].supreme  # at once, in the same fight
     assert state.outcome is None and g.legal_actions(state)
     crumbling = _nine(g, _supreme_fight(g, (MOON, CROSS), "S:0,1", "S:0,0", 0))

@@ -3,9 +3,9 @@
 
 :meth:`GameState.from_json <armata_rules.state.GameState.from_json>` checks types and order; it knows no game. A
 state that passes it can still break the rules' bookkeeping: a hero with seven wounds, one card in two hands, a
-wound token on a hero and in the stack, an unknown id, two heroes on one space, blood out of bounds, a negative
-round, four heroes in a three-hero game. The rules then fail deep inside (a ``KeyError`` on an unknown card) or
-leave a live state with no legal action. Here each such state is refused with a
+wound token on a hero and in the stack (or on a Strigoi's card), an unknown id, two heroes on one space, blood out
+of bounds, a negative round, four heroes in a three-hero game. The rules then fail deep inside (a ``KeyError`` on an
+unknown card) or leave a live state with no legal action. Here each such state is refused with a
 :class:`~armata_rules.state.StateFileError` (``SOURCE: KEY: PROBLEM``) that names the key and the broken invariant:
 seats and heroes, positions on the board, one place per piece (cards, tokens, wounds and encounter and Strigoi
 tokens are conserved against the game's own setup), wound points and blood within their bounds and conserved, the
@@ -18,7 +18,24 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from armata_rules.frames import CollapseEscape, MoveFrame, RelocateChoice
+from armata_rules.frames import (
+    ChooseCards,
+    CollapseEscape,
+    CounterChoice,
+    EncounterChoice,
+    EncounterDone,
+    EndTurn,
+    Fight,
+    FightPhase,
+    Frame,
+    HealChoice,
+    MoveFrame,
+    NextTurn,
+    OfferCounter,
+    ReactivateChoice,
+    RelocateChoice,
+    StrigoiPhase,
+)
 from armata_rules.rules.context import RulesContext
 from armata_rules.state import GameState, StateFileError
 
@@ -30,13 +47,17 @@ MAX_WOUND_POINTS = 2
 
 def pieces(state: GameState) -> Iterator[tuple[str, str]]:
     """Every piece with an id, with the key of the place it is in (``heroes[1].hand``, ``red.discard``): cards,
-    reward tokens, wound tokens, encounter tokens and Strigoi action tokens, in a fixed order."""
+    reward tokens, wound tokens (held by a hero, in the stack, or face down on a Strigoi's card, defeated or not:
+    peg19.en:891, peg19.en:909), encounter tokens and Strigoi action tokens, in a fixed order."""
     for seat, hero in enumerate(state.heroes):
         for name in ("hand", "played", "discard", "tokens", "wounds"):
             for piece in getattr(hero, name):
                 yield f"heroes[{seat}].{name}", piece
         if hero.chosen is not None:
             yield f"heroes[{seat}].chosen", hero.chosen
+    for index, strigoi in enumerate(state.strigoi):
+        for piece in strigoi.wound_tokens:
+            yield f"strigoi[{index}].wound_tokens", piece
     for name in ("reward_deck", "reward_tokens", "red", "grey", "strigoi_tokens", "wound_stack"):
         stack = getattr(state, name)
         for part in ("hidden", "top", "discard"):
@@ -108,6 +129,18 @@ def _check_pieces(state: GameState, setup: GameState, source: str) -> None:
 
 
 def _check_wounds(ctx: RulesContext, state: GameState, source: str) -> None:
+    for index, strigoi in enumerate(state.strigoi):
+        key = f"strigoi[{index}]"
+        for piece in strigoi.wound_tokens:
+            if piece not in ctx.pack.wound_tokens:
+                raise _refuse(source, f"{key}.wound_tokens", f"{piece!r} is no wound token: only those go on its card")
+        if strigoi.wounds < len(strigoi.wound_tokens):
+            raise _refuse(
+                source,
+                f"{key}.wounds",
+                f"{strigoi.wounds} wound(s) under {len(strigoi.wound_tokens)} wound token(s) on its card: each token "
+                "is a lost existence point (peg19.en:901)",
+            )
     for seat, hero in enumerate(state.heroes):
         points = sum(ctx.pack.wound_tokens[w].value for w in hero.wounds)
         if points > MAX_WOUND_POINTS:
@@ -198,6 +231,48 @@ def _check_order_and_frames(state: GameState, source: str) -> None:
         frame_seat: object = getattr(frame, "seat", None)
         if isinstance(frame_seat, int) and frame_seat not in seats:
             raise _refuse(source, f"frames[{index}].seat", f"seat {frame_seat} is not at the table")
+        unchosen = tuple(seat for seat, hero in enumerate(state.heroes) if hero.chosen is None)
+        if isinstance(frame, ChooseCards) and tuple(frame.waiting) != unchosen:
+            raise _refuse(
+                source, f"frames[{index}].waiting", f"must be the seats with no card chosen yet, {list(unchosen)}"
+            )
+        if isinstance(frame, (*_IN_A_TURN, NextTurn)) and unchosen:
+            raise _refuse(
+                source, f"heroes[{unchosen[0]}].chosen", "missing: every hero has chosen a card before the turns begin"
+            )
+        if isinstance(frame, _IN_A_TURN):
+            if turn is None:
+                raise _refuse(source, "turn", f"missing: frames[{index}] ({type(frame).__name__}) is part of a turn")
+            if isinstance(frame, _OF_THE_TURNS_HERO) and frame_seat != turn.seat:
+                raise _refuse(
+                    source, f"frames[{index}].seat", f"seat {frame_seat} is not the seat whose turn it is ({turn.seat})"
+                )
+
+
+#: Frames that only exist inside a hero's turn (Phase 2), so the state has a turn while one is stacked.
+_IN_A_TURN: tuple[type[Frame], ...] = (
+    MoveFrame,
+    FightPhase,
+    EncounterDone,
+    EncounterChoice,
+    EndTurn,
+    StrigoiPhase,
+    Fight,
+    HealChoice,
+    ReactivateChoice,
+    OfferCounter,
+    CounterChoice,
+)
+#: Of those, the frames that belong to the hero whose turn it is (not to a counterattacking or wounded other).
+_OF_THE_TURNS_HERO: tuple[type[Frame], ...] = (
+    MoveFrame,
+    FightPhase,
+    EncounterDone,
+    EncounterChoice,
+    EndTurn,
+    StrigoiPhase,
+    ReactivateChoice,
+)
 
 
 def _check_turn_places(ctx: RulesContext, state: GameState, source: str) -> None:

@@ -307,7 +307,11 @@ def execute_more(state: GameState, effect: Effect) -> GameState:
     if isinstance(effect, RemoveFightToken):
         return replace(state, fight_tokens=_without(state.fight_tokens, effect.space))
     if isinstance(effect, WoundStrigoi):
-        return _strigoi(state, effect.index, wounds=state.strigoi[effect.index].wounds + 1)
+        strigoi = state.strigoi[effect.index]
+        if strigoi.defeated:
+            raise EngineInvariantError(f"the {strigoi.name} is defeated: it takes no wound")
+        tokens = strigoi.wound_tokens if effect.wound is None else sorted_tuple([*strigoi.wound_tokens, effect.wound])
+        return _strigoi(state, effect.index, wounds=strigoi.wounds + 1, wound_tokens=tokens)
     if isinstance(effect, DefeatStrigoi):
         return _strigoi(state, effect.index, defeated=True, position=None)
     if isinstance(effect, RaiseSupreme):

@@ -13,6 +13,7 @@ from typing import Final
 from armata_rules.actions import (
     Action,
     AttackStrigoi,
+    ChanceOutcome,
     Escape,
     GiveReward,
     Pass,
@@ -41,7 +42,7 @@ from armata_rules.effects import (
     may_engage,
     perishes,
 )
-from armata_rules.frames import CollapseEscape, Fight, RelocateChoice
+from armata_rules.frames import CollapseEscape, Fight, RelocateChoice, WoundOnStrigoi
 from armata_rules.immutable import replace
 from armata_rules.interning import interned
 from armata_rules.rules.abilities import ability_actions, apply_ability, fight_stage, guard_ability
@@ -49,11 +50,18 @@ from armata_rules.rules.awards import award
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.executor import execute, execute_all
 from armata_rules.rules.flow import log, pop, push, replace_top
-from armata_rules.rules.handlers import DecisionHandler, Refusal, handles
+from armata_rules.rules.handlers import ChanceHandler, DecisionHandler, Refusal, handles
 from armata_rules.rules.loot import monster_lost, monster_won
 from armata_rules.rules.registry import expect, interpretation, present, rule
 from armata_rules.rules.sources import Source, available_sources, spend_source
-from armata_rules.rules.wounds import card_self_wound, incoming_wounds, self_wound_hurts_in_this_fight
+from armata_rules.rules.wounds import (
+    NO_TOKEN,
+    card_self_wound,
+    incoming_wounds,
+    self_wound_hurts_in_this_fight,
+    take_wound,
+    wound_pool,
+)
 from armata_rules.state import GameState, Outcome
 
 __all__ = [
@@ -63,6 +71,7 @@ __all__ = [
     "POWERWOLF_ATTACK",
     "RELOCATE",
     "REWARDS_IN_FIGHT",
+    "STRIGOI_WOUND",
     "attack_options",
     "guard_attack",
     "relocation_targets",
@@ -164,6 +173,41 @@ POWERWOLF_ATTACK = rule(
     "of sight. Strength at least the Strigoi's puts a wound on its card.",
     readings=("counterattack",),
     interpretations=("adjacent-means-corridor", "failed-strigoi-attack"),
+)
+STRIGOI_WOUND = rule(
+    "fight.strigoi_wound",
+    "A wound token face down on the Strigoi card",
+    (
+        "peg19.en:891",
+        "peg19.en:899",
+        "peg19.en:901",
+        "peg19.en:909",
+        "peg19.en:664",
+        "peg19.en:728",
+        "peg19.de:326",
+        "peg19.de:334",
+        "peg19.de:336",
+        "peg19.de:346",
+        "peg19.it:1437",
+        "peg19.it:1445",
+        "peg19.it:1451",
+        "peg19.fr:1987",
+        "peg19.fr:1995",
+        "peg19.fr:1997",
+        "peg19.fr:2005",
+        "peg19.es:2464",
+        "peg19.es:2470",
+        "peg19.es:2476",
+        "sb19.en:448",
+        "sb19.en:456",
+        "sb19.en:458",
+        "sb19.en:466",
+    ),
+    "A won fight puts one of the heroes' wound tokens face down on the Strigoi's card: chance takes it from the "
+    "wound stack (reshuffled from its discards when empty), nobody sees it, and its icons do nothing. The tokens "
+    "on the card count its lost existence points and never go back: the Supreme keeps them, a defeated Strigoi's "
+    "leave play with its card.",
+    interpretations=("wound-stack-reshuffles", "no-wound-token-left"),
 )
 DEFEAT = rule(
     "fight.defeat",
@@ -410,8 +454,33 @@ def _resolve(ctx: RulesContext, state: GameState, frame: Fight) -> GameState:
     name = state.strigoi[index].name
     if strength < target:
         return log(state, f"strength {strength} against the {name}'s {target}: the attack fails")
-    state = log(execute(state, WoundStrigoi(index)), f"strength {strength} against the {name}'s {target}: a wound")
-    return strigoi_wounded(ctx, state, seat, index)
+    state = log(state, f"strength {strength} against the {name}'s {target}: a wound")
+    return push(state, WoundOnStrigoi(seat, index))
+
+
+class WoundOnStrigoiRules(ChanceHandler[WoundOnStrigoi]):
+    """A wound token from the stack goes face down on the Strigoi's card; then its defeat, the Supreme, a collapse."""
+
+    def outcomes(self, ctx: RulesContext, state: GameState, frame: WoundOnStrigoi) -> list[tuple[ChanceOutcome, float]]:
+        pool = wound_pool(state)
+        if not pool:  # every token is held by a hero or lies on a Strigoi card (no-wound-token-left)
+            return [(interned(ChanceOutcome, "wound_strigoi", NO_TOKEN), 1.0)]
+        return [(interned(ChanceOutcome, "wound_strigoi", token), 1 / len(pool)) for token in pool]
+
+    def apply(self, ctx: RulesContext, state: GameState, frame: WoundOnStrigoi, outcome: ChanceOutcome) -> GameState:
+        index, token = frame.strigoi, outcome.outcome
+        name = state.strigoi[index].name
+        state = pop(state)
+        if token == NO_TOKEN:
+            state = execute(state, WoundStrigoi(index, None))
+            state = log(state, f"no wound token is left: the {name} loses an existence point all the same")
+        else:  # the log does not name the token: nobody sees it
+            state = execute(take_wound(state, token), WoundStrigoi(index, token))
+            state = log(state, f"a wound token goes face down on the {name}'s card")
+        return strigoi_wounded(ctx, state, frame.seat, index)
+
+
+handles(WoundOnStrigoi, WoundOnStrigoiRules)
 
 
 def strigoi_wounded(ctx: RulesContext, state: GameState, seat: int, index: int) -> GameState:

@@ -29,13 +29,14 @@ from armata_rules.rules.context import RulesContext
 from armata_rules.rules.executor import execute, execute_all
 from armata_rules.rules.flow import log, pop, push, replace_top
 from armata_rules.rules.handlers import ChanceHandler, DecisionHandler, Refusal, handles
-from armata_rules.rules.registry import EngineInvariantError, expect, interpretation, rule
+from armata_rules.rules.registry import expect, interpretation, rule
 from armata_rules.rules.sources import Source, available_sources, source_units, spend_source
 from armata_rules.state import GameState
 from armata_rules.variants import SelfWound, SelfWoundCount, ShockProtection
 
 __all__ = [
     "HEAL",
+    "NO_TOKEN",
     "PROTECTION",
     "SHOCK",
     "THIRD_WOUND",
@@ -44,7 +45,9 @@ __all__ = [
     "heal_room",
     "incoming_wounds",
     "self_wound_hurts_in_this_fight",
+    "take_wound",
     "wound_points",
+    "wound_pool",
 ]
 
 PROTECTION = rule(
@@ -102,7 +105,7 @@ WOUND_DRAW = rule(
     ),
     "Each wound not blocked draws a wound token, flipped and kept in front of the hero; a double wound counts "
     "two; penalties last until healed.",
-    interpretations=("wound-stack-reshuffles",),
+    interpretations=("wound-stack-reshuffles", "no-wound-token-left"),
 )
 
 THIRD_WOUND = rule(
@@ -173,12 +176,45 @@ HEAL = rule(
 interpretation(
     "wound-stack-reshuffles",
     "An empty wound stack",
-    "The discarded wound tokens are shuffled into a new stack.",
+    "The discarded wound tokens are shuffled into a new stack, for a hero's draw and for the token laid on a "
+    "Strigoi alike.",
     "The text reshuffles encounter and reward-token stacks (peg19.en:801, peg19.en:1008) but says nothing about "
-    "wounds; wound tokens are reused the same way, and there are always enough of them since a hero holds at "
-    "most two wound points.",
-    ("peg19.en:801", "peg19.en:1008", "peg19.en:664"),
+    "wounds; wound tokens are reused the same way. The tokens laid face down on a Strigoi's card are the same 15 "
+    "(peg19.en:664, peg19.en:728) and never come back (peg19.en:909), so the stack and its discards can run out: "
+    "see no-wound-token-left.",
+    ("peg19.en:801", "peg19.en:1008", "peg19.en:664", "peg19.en:728", "peg19.en:891", "peg19.en:909"),
 )
+interpretation(
+    "no-wound-token-left",
+    "A wound when no wound token is left anywhere",
+    "The wound is dealt all the same, with no token: a Strigoi loses the existence point (its count goes up with "
+    "no token on its card); a hero takes it as one plain wound point, which is the third if they hold two "
+    "(the usual reset follows) and otherwise leaves no mark, as there is no token to keep in front of them.",
+    "The 15 wound tokens (peg19.en:664) are shared by the heroes, who draw them (peg19.en:788), and the Strigoi, "
+    "on whose cards they stay face down (peg19.en:891, peg19.en:899, peg19.en:909). A hero holds at most two wound "
+    "points and the printed Strigoi at most five tokens before the game ends, so with five heroes all 15 can be out "
+    "of the stack and its discards; the text does not say what happens then. A token on a Strigoi only marks a "
+    "lost existence point (peg19.en:901), so the point is counted without one; with the printed tokens a hero "
+    "finds none left only when every hero holds two points, and any token would have been the third.",
+    ("peg19.en:664", "peg19.en:788", "peg19.en:891", "peg19.en:899", "peg19.en:901", "peg19.en:909"),
+)
+
+#: The chance outcome of a wound draw that finds no token in the stack or its discard pile.
+NO_TOKEN: Final = "nothing"
+
+
+def wound_pool(state: GameState) -> tuple[str, ...]:
+    """The wound tokens a draw picks from: the face-down stack, or, once it is empty, its discards (to be
+    reshuffled); empty when no token is left anywhere (no-wound-token-left)."""
+    stack = state.wound_stack
+    return stack.hidden if stack.hidden else stack.discard
+
+
+def take_wound(state: GameState, token: str) -> GameState:
+    """``token`` leaves the wound stack, reshuffled from its discards first if it is empty (wound-stack-reshuffles)."""
+    if not state.wound_stack.hidden:
+        state = execute(state, Reshuffle("wound_stack"))
+    return execute(state, TakeFromStack("wound_stack", token))
 
 
 def self_wound_hurts_in_this_fight(ctx: RulesContext, state: GameState, seat: int) -> bool:
@@ -275,39 +311,61 @@ class DrawWoundRules(ChanceHandler[DrawWound]):
     """Draw and flip one wound token; the third wound point resets the hero."""
 
     def outcomes(self, ctx: RulesContext, state: GameState, frame: DrawWound) -> list[tuple[ChanceOutcome, float]]:
-        stack = state.wound_stack
-        pool = stack.hidden if stack.hidden else stack.discard
-        if not pool:  # unreachable: a pack holds 15 wound tokens (checked at load), a hero at most 2 (a third
-            # wound point discards them all), so at most 10 are ever held
-            raise EngineInvariantError("wounds: no wound token is left in the stack or its discard pile")
+        pool = wound_pool(state)
+        if not pool:  # every token is held by a hero or lies on a Strigoi card (no-wound-token-left)
+            return [(interned(ChanceOutcome, "draw_wound", NO_TOKEN), 1.0)]
         return [(interned(ChanceOutcome, "draw_wound", token), 1 / len(pool)) for token in pool]
 
     def apply(self, ctx: RulesContext, state: GameState, frame: DrawWound, outcome: ChanceOutcome) -> GameState:
-        if not state.wound_stack.hidden:
-            state = execute(state, Reshuffle("wound_stack"))
         seat, token = frame.seat, outcome.outcome
+        if token == NO_TOKEN:
+            return _untokened_wound(ctx, state, frame)
         wound = ctx.pack.wound_tokens[token]
         _, third = wound_step(wound_points(ctx, state, seat), wound.value)
-        state = execute_all(state, (TakeFromStack("wound_stack", token), AddWound(seat, token)))
+        state = execute(take_wound(state, token), AddWound(seat, token))
         state = log(state, f"{ctx.heroes[seat].value} draws a wound: {wound.title}")
         if frame.origin in ("strigoi", "curse"):
             state = award(ctx, state, seat, "All You Can Bleed")
         if third:
-            state = execute(state, LoseBlood())
-            for held in state.heroes[seat].wounds:
-                state = execute(state, DiscardWound(seat, held))
-            state = log(state, f"third wound: the pack loses a blood point and {ctx.heroes[seat].value} recovers")
-            state = award(ctx, state, seat, "Incense & Iron")
-            if frame.origin == "strigoi" and frame.attacker is not None and frame.attacker != seat:
-                state = award(ctx, state, frame.attacker, "The Evil Made Me Do It")
-            return pop(state)
-        state = replace_top(state, replace(frame, left=frame.left - 1)) if frame.left > 0 else pop(state)
+            return _third_wound(ctx, state, frame)
+        state = _next_draw(state, frame)
         if wound.shock and state.heroes[seat].hand:
             state = push(state, ShockChoice(seat))
         return state
 
 
 handles(DrawWound, DrawWoundRules)
+
+
+def _next_draw(state: GameState, frame: DrawWound) -> GameState:
+    """The frame's next draw, or the frame done."""
+    return replace_top(state, replace(frame, left=frame.left - 1)) if frame.left > 0 else pop(state)
+
+
+def _third_wound(ctx: RulesContext, state: GameState, frame: DrawWound) -> GameState:
+    """The pack loses a blood point and the hero discards every wound token; the rest of the draws are void."""
+    seat = frame.seat
+    state = execute(state, LoseBlood())
+    for held in state.heroes[seat].wounds:
+        state = execute(state, DiscardWound(seat, held))
+    state = log(state, f"third wound: the pack loses a blood point and {ctx.heroes[seat].value} recovers")
+    state = award(ctx, state, seat, "Incense & Iron")
+    if frame.origin == "strigoi" and frame.attacker is not None and frame.attacker != seat:
+        state = award(ctx, state, frame.attacker, "The Evil Made Me Do It")
+    return pop(state)
+
+
+def _untokened_wound(ctx: RulesContext, state: GameState, frame: DrawWound) -> GameState:
+    """A wound with no token left anywhere (no-wound-token-left): one plain point, the third if the hero holds two,
+    else nothing to keep."""
+    seat = frame.seat
+    _, third = wound_step(wound_points(ctx, state, seat), 1)
+    state = log(state, f"{ctx.heroes[seat].value} is wounded, but no wound token is left to draw")
+    if frame.origin in ("strigoi", "curse"):
+        state = award(ctx, state, seat, "All You Can Bleed")
+    if third:
+        return _third_wound(ctx, state, frame)
+    return _next_draw(state, frame)
 
 
 class ShockRules(DecisionHandler[ShockChoice]):

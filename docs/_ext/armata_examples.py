@@ -70,9 +70,10 @@ def prayer_in_the_dark() -> tuple[str, list[str]]:
         hand=tuple(c for c in state.heroes[1].hand if c != dancing),
         discard=(dancing,),
     )
+    laid = state.wound_stack.hidden[:4]  # wound tokens lie face down on both cards (peg19.en:891, peg19.en:909)
     strigoi = (
-        replace(state.strigoi[0], position="S:0,0", supreme=True, wounds=2),
-        replace(state.strigoi[1], defeated=True, wounds=2),
+        replace(state.strigoi[0], position="S:0,0", supreme=True, wounds=2, wound_tokens=laid[:2]),
+        replace(state.strigoi[1], defeated=True, wounds=2, wound_tokens=laid[2:]),
     )
     from armata_rules.frames import EndTurn, FightPhase, GrantAwards, MoveFrame, NextTurn, StrigoiPhase
     from armata_rules.state import Blood, TurnState
@@ -90,6 +91,7 @@ def prayer_in_the_dark() -> tuple[str, list[str]]:
         reward_deck=replace(
             state.reward_deck, hidden=tuple(c for c in state.reward_deck.hidden if c not in (sword, hammer))
         ),
+        wound_stack=replace(state.wound_stack, hidden=state.wound_stack.hidden[4:]),
     )
     from armata_rules.actions import AttackStrigoi, PlayReward
 
@@ -101,6 +103,7 @@ def prayer_in_the_dark() -> tuple[str, list[str]]:
         Pass(0, "resolve"),
     ):
         state = game.apply(state, action)
+    state = game.apply(state, game.chance_outcomes(state)[0][0])  # the wound token laid face down on the Supreme
     collapsed = list(game.fortress.iter_platform_spaces("NE"))
     pieces = {"S:0,1": "R", "NE:1,0": "Mt", state.strigoi[0].position or "": "S"}
     svg = render_svg(game.fortress, state.board, pieces=pieces, highlight=[], title="Prayer in the Dark (peg19.en:928)")
@@ -133,6 +136,6 @@ EXAMPLES = (
         "Roel (R) plays the Sword normally and breaks the Hammer: 2 + 2 + 5 = 9, the Supreme's strength. The "
         "book A of the room without a platform points at NE, whose platform collapses under Matthew (Mt); "
         "without a Leap the pack loses a blood point (peg19.en:928-930).",
-        ("fight.strigoi", "rewards.use", "fight.defeat", "fight.collapse"),
+        ("fight.strigoi", "rewards.use", "fight.strigoi_wound", "fight.defeat", "fight.collapse"),
     ),
 )

@@ -137,6 +137,7 @@ HOW_TO_PLAY = (
             "strigoi.attack",
             "strigoi.counterattack",
             "fight.strigoi",
+            "fight.strigoi_wound",
         ),
     ),
     Step(
