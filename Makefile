@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 .DEFAULT_GOAL := help
 
-.PHONY: help demo test test-compiled compiled clean-compiled bench-compiled test-adapters scale lint typecheck pytest docs docs-html screenshots browser soak bench bench-finder profile golden mutants clean coverage-clauses
+.PHONY: help demo test test-compiled compiled clean-compiled bench-compiled test-adapters scale lint typecheck pytest docs docs-html screenshots browser soak bench bench-finder profile golden mutants clean coverage-clauses fuzz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -130,6 +130,11 @@ mutants: $(VENV)/.installed-dev
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,mutation]'
 	$(BIN)/mutmut run
 	$(BIN)/mutmut results
+
+## fuzz: the project's own fuzzers (files, state files, actions, scans, rulebook folders, command lines) for four
+## minutes: counts of tried, clean, tracebacks and hangs; fails on any traceback or hang. `make test` runs a short one.
+fuzz: $(VENV)/.installed-dev
+	$(BIN)/python -m tests.fuzz --seconds $(or $(FUZZ_SECONDS),240)
 
 ## coverage-clauses: every rule-bearing clause of peg19.en and sb19.en with the scenario tests that cite it.
 coverage-clauses: $(VENV)/.installed-dev

@@ -304,12 +304,24 @@ def check_action_types(action: Action) -> str | None:
     for name, expected in spec:
         value = getattr(action, name)
         if type(value) is not expected:
-            return f"{action.kind} field {name!r} must be {expected.__name__}; got {type(value).__name__} {value!r:.40}"
+            got = f"{type(value).__name__} {_shown(value)}"
+            return f"{action.kind} field {name!r} must be {expected.__name__}; got {got}"
         if isinstance(value, int) and not -_INT_BOUND <= value < _INT_BOUND:
             # no seat, index or count comes near it, and a longer int cannot even be turned into text (the
             # 4,300-digit limit) by a guard naming it
             return f"{action.kind} field {name!r} is out of range: an integer of {value.bit_length()} bits"
     return None
+
+
+def _shown(value: object) -> str:
+    """A wrongly typed value for an error message, cut to 40 characters; an integer too long to turn into text
+    (past Python's 4,300-digit limit) is described by its size instead."""
+    if isinstance(value, int) and not -_INT_BOUND <= value < _INT_BOUND:
+        return f"of {value.bit_length()} bits"
+    try:
+        return f"{value!r:.40}"
+    except ValueError:  # a container holding such an integer
+        return "(too long to show)"
 
 
 #: The integers an action field may hold: 64 bits, signed.

@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import random
+import re
 import sys
 import textwrap
 from collections.abc import Callable, Iterator, Sequence
@@ -280,6 +281,11 @@ def _run_games(specs: list[GameSpec], args: argparse.Namespace, console: Console
 SEED_RANGE = range(-(2**63), 2**63)
 
 
+#: The most games one command plays (seeds per hero count and option for a study): every game is listed before the
+#: first is played, so an absurd count would fill memory instead of starting. A million greedy games take a day of
+#: CPU time.
+GAMES_MAX = 1_000_000
+
 #: The largest --max-rounds and --max-decisions (the store keeps them as int32).
 CAP_MAX = 2**31 - 1
 
@@ -287,6 +293,8 @@ CAP_MAX = 2**31 - 1
 def _check_run_options(args: argparse.Namespace) -> None:
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers must be at least 1; got {args.workers}")
+    if args.games > GAMES_MAX:
+        raise UsageError(f"--games {args.games}: at most {GAMES_MAX:,} per run; split a larger one with --seed")
     last = args.seed + max(args.games, 1) - 1
     if args.seed not in SEED_RANGE or last not in SEED_RANGE:
         raise UsageError(f"--seed {args.seed} with --games {args.games}: every game's seed must lie in -2^63 to 2^63-1")
@@ -342,16 +350,20 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
 
 def _heroes_range(text: str) -> list[int]:
     low, _, high = text.partition("-")
-    if not low.isdigit() or (high and not high.isdigit()):
+    if not _COUNT.fullmatch(low) or (high and not _COUNT.fullmatch(high)):
         raise UsageError(f"--heroes {text!r}: expected N or N-M, e.g. 2-5")
-    counts = list(range(int(low), int(high or low) + 1))
-    if not counts or counts[0] < 2 or counts[-1] > 5:
+    first, last = int(low), int(high or low)
+    if not 2 <= first <= last <= 5:
         raise UsageError(f"--heroes {text!r}: hero counts are 2 to 5")
-    return counts
+    return list(range(first, last + 1))
+
+
+#: A hero count as typed: ASCII digits only (``"²".isdigit()`` is true, yet ``int("²")`` fails), and few of them.
+_COUNT = re.compile(r"[0-9]{1,3}")
 
 
 def _study(args: argparse.Namespace, console: Console) -> int:
-    from armata_rules.sim.study import analyse, study_specs
+    from armata_rules.sim.study import analyse, study_specs, variants
 
     try:
         baseline = editions.by_name(args.baseline)
@@ -361,6 +373,12 @@ def _study(args: argparse.Namespace, console: Console) -> int:
     if args.games < 2:
         raise UsageError(f"--games must be at least 2 (a confidence interval needs two pairs); got {args.games}")
     _check_run_options(args)
+    arms = 1 + len(variants(baseline))
+    if args.games * len(heroes) * arms > GAMES_MAX:
+        raise UsageError(
+            f"--games {args.games}: {arms} arms x {len(heroes)} hero counts x {args.games} seeds is over {GAMES_MAX:,} "
+            "games; fewer seeds or hero counts"
+        )
     specs = study_specs(baseline, heroes, args.games, args.seed, args.bot, args.max_rounds, args.max_decisions)
     results = _run_games(specs, args, console, "studying readings")
     if results is None:
@@ -693,6 +711,7 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (see :data:`EXIT_CODES`)."""
     try:
+        _check_text(sys.argv[1:] if argv is None else argv)
         try:
             args = _parser().parse_args(argv)
         except SystemExit as exit_:  # --help, --version, or a usage error argparse has already explained
@@ -720,6 +739,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{err.filename}: " if err.filename else ""
         _error(f"{where}{err.strerror or err}")
         return EXIT_USAGE
+
+
+def _check_text(argv: Sequence[str]) -> None:
+    """Every argument is text the system can name a file with: a lone surrogate (possible only from a caller in
+    Python; a real command line's undecodable bytes arrive as escapes that do encode) is refused here, not left to
+    fail as a ``UnicodeEncodeError`` wherever the value is first used."""
+    for index, arg in enumerate(argv, start=1):
+        try:
+            os.fsencode(arg)
+        except UnicodeEncodeError as err:
+            raise UsageError(f"argument {index} ({arg[: err.start]!r}...): not valid text ({err.reason})") from None
 
 
 class CheckFailed(Exception):

@@ -183,3 +183,33 @@ def test_workers_are_capped_at_the_games_and_the_cpus(
     assert main(["simulate", "--heroes", "2", "--games", "2", "--workers", "8", "--json"]) == 0
     assert asked == [min(2, os.cpu_count() or 1)]  # two games, and never more processes than CPUs
     assert "--workers 8: using" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "--games", str(2**63 - 1)], "at most 1,000,000 per run"),
+        (["study", "readings", "--games", "1000000"], "is over 1,000,000 games"),
+        (["study", "readings", "--heroes", "2-99999999999", "--games", "2"], "expected N or N-M"),
+        (["study", "readings", "--heroes", "²", "--games", "2"], "expected N or N-M"),
+        (["study", "readings", "--heroes", "5-2", "--games", "2"], "hero counts are 2 to 5"),
+        (["simulate", "--max-decisions", str(2**31)], "must be 1 to 2147483647"),
+    ],
+)
+def test_a_count_too_large_to_list_is_refused_before_anything_runs(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by `make fuzz`: `simulate --games 9223372036854775807` passed the seed range check and then listed
+    2^63 games (a hang filling memory); `--heroes 2-99999999999` listed the range before checking it; `--heroes ²`
+    (a digit to str.isdigit, not to int) was a ValueError traceback."""
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_an_argument_that_is_not_valid_text_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by `make fuzz`: a lone surrogate in an argument given from Python (`main(["board", "--svg",
+    "\\ud800"])`) was a UnicodeEncodeError traceback where the path was first opened."""
+    assert main(["board", "--svg", "\ud800.svg"]) == 2
+    err = capsys.readouterr().err
+    assert "argument 3" in err and "not valid text" in err and len(err.strip().splitlines()) == 1

@@ -304,3 +304,8 @@ def test_an_action_field_beyond_64_bits_is_a_type_error_not_a_crash_in_a_message
     for action in (Step(huge, "C:0,0"), AttackStrigoi(0, huge, "melee")):
         with pytest.raises(TypeError, match="out of range: an integer of"):
             game.apply(state, action)
+    # in a field of another type: found by `make fuzz` (the message's repr of the value raised ValueError)
+    with pytest.raises(TypeError, match=f"field 'to' must be str; got int of {power + 1} bits"):
+        game.apply(state, Step(0, huge))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="got tuple \\(too long to show\\)"):
+        game.apply(state, Step(0, (2**16610,)))  # type: ignore[arg-type]
