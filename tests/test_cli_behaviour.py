@@ -213,3 +213,46 @@ def test_an_argument_that_is_not_valid_text_is_a_usage_error(capsys: pytest.Capt
     assert main(["board", "--svg", "\ud800.svg"]) == 2
     err = capsys.readouterr().err
     assert "argument 3" in err and "not valid text" in err and len(err.strip().splitlines()) == 1
+
+
+_COMMANDS = {
+    "board": ["board"],
+    "simulate": ["simulate", "--games", "300", "--heroes", "2"],
+    "study": ["study", "readings", "--games", "20", "--heroes", "2"],
+    "verify": ["verify"],
+    "ambiguities": ["ambiguities", "--format", "json"],
+}
+
+
+@pytest.mark.parametrize("command", sorted(_COMMANDS))
+def test_ctrl_c_at_any_moment_is_exit_130_without_a_traceback(command: str) -> None:
+    """The README's exit-status table under SIGINT (what a terminal's Ctrl-C sends to the whole process group),
+    from the first tenths of a second (the imports: a KeyboardInterrupt traceback before the entry point caught
+    it) to the middle of the work. A command that finished first exits 0."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    code = "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    code += "from armata_rules.entry import run; sys.exit(run())"
+    statuses = []
+    for delay in (0.15, 0.6, 1.5):
+        child = subprocess.Popen(
+            [sys.executable, "-c", code, *_COMMANDS[command]],
+            start_new_session=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        time.sleep(delay)
+        os.killpg(child.pid, signal.SIGINT)
+        _, err = child.communicate(timeout=120)
+        text = err.decode()
+        assert "Traceback" not in text, text
+        # 130, or killed by SIGINT while the interpreter was already shutting down (the shell shows 130 too)
+        assert child.returncode in (0, 130, -signal.SIGINT), text
+        if child.returncode == 130:
+            assert text.strip().splitlines()[-1].startswith("armata-rules: interrupted"), text
+        statuses.append(child.returncode)
+    assert statuses[0] == 130  # a Ctrl-C during the imports is caught by the entry point
