@@ -54,6 +54,14 @@ def test_every_rule_has_its_page_and_every_clause_appears(site: Path) -> None:
         assert f'id="clause-{clause.id}"' in clauses, clause.id
 
 
+def test_rule_pages_list_the_scenario_tests_that_check_them(site: Path) -> None:
+    """Issue 28: the rule pages of the reference list the scenarios that check each rule."""
+    unlisted = [rule.id for rule in REGISTRY.values() if "Scenario tests" not in (site / _page(rule.id)).read_text()]
+    assert unlisted == [], f"rule pages with no scenario test listed: {unlisted}"
+    step = (site / _page("move.step")).read_text(encoding="utf-8")
+    assert "tests/test_rules_movement.py::" in step
+
+
 def test_citations_link_to_their_clause_and_emphasis_is_rendered(site: Path) -> None:
     step = (site / _page("move.step")).read_text(encoding="utf-8")
     assert re.search(r'href="[^"]*clauses/[^"]*#clause-en767"><span[^>]*>peg19\.en:767<', step)

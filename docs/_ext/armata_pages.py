@@ -257,6 +257,19 @@ def finding_title(finding: Any) -> str:
     return f"Numbers differ: {where or 'a clause'} ({citation})"
 
 
+@cache
+def scenarios_by_clause() -> dict[str, list[str]]:
+    """Clause id → the scenario tests whose ``@pytest.mark.clauses`` markers cite it (``tests/clause_coverage``)."""
+    from tests.clause_coverage import markers
+
+    out: dict[str, list[str]] = defaultdict(list)
+    for marker in markers():
+        clause = corpus().clause_at(marker.citation)
+        if clause is not None and marker.test not in out[clause.id]:
+            out[clause.id].append(marker.test)
+    return dict(out)
+
+
 def rule_links(rule_ids: Iterable[str]) -> str:
     """``:ref:`` links to the pages of ``rule_ids`` (sorted, unique), comma-separated."""
     return ", ".join(f":ref:`{escape(REGISTRY[r].title)} <rule-{anchor(r)}>`" for r in sorted(set(rule_ids)))
@@ -410,6 +423,7 @@ class RuleDirective(Generated):
         out += self._invariants(rule)
         out += self._findings(rule)
         out += self._examples(rule)
+        out += self._scenarios(rule)
         out += self._clauses(rule)
         return out
 
@@ -488,6 +502,21 @@ class RuleDirective(Generated):
             return []
         links = "; ".join(f":ref:`{escape(example.title)} <example-{anchor(example.title)}>`" for example in found)
         return [f"**Worked examples.** {links}", ""]
+
+    @staticmethod
+    def _scenarios(rule: Rule) -> list[str]:
+        """The scenario tests that check the rule's clauses (a test citing any of them), so a reader can see how
+        each reading of the text is held to."""
+        tests: list[str] = []
+        for citation in rule.clauses:
+            clause = corpus().clause_at(citation)
+            for test in scenarios_by_clause().get(clause.id, []) if clause is not None else []:
+                if test not in tests:
+                    tests.append(test)
+        if not tests:
+            return []
+        out = [f"**Scenario tests** ({len(tests)}, each citing a clause of this rule):", ""]
+        return out + [f"- ``{test}``" for test in sorted(tests)] + [""]
 
     @staticmethod
     def _clauses(rule: Rule) -> list[str]:
