@@ -126,9 +126,11 @@ clean: clean-compiled
 	rm -rf build .mypy_cache .pytest_cache .ruff_cache .hypothesis
 
 ## mutants: mutation testing of effects.py and rules/ against the rule-level tests (mutmut; long: hours on 2 cores).
+## Resumable (mutmut keeps each result in mutants/ and runs only what has none); shard with a name glob, e.g.
+## `make mutants MUTANTS='armata_rules.rules.movement*'`.
 mutants: $(VENV)/.installed-dev
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,mutation]'
-	$(BIN)/mutmut run
+	ARMATA_BUILD=pure $(BIN)/mutmut run $(MUTANTS)
 	$(BIN)/mutmut results
 
 ## fuzz: the project's own fuzzers (files, state files, actions, scans, rulebook folders, command lines) for four

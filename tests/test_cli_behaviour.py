@@ -224,8 +224,8 @@ _COMMANDS = {
 }
 
 
-@pytest.mark.parametrize("command", sorted(_COMMANDS))
-def test_ctrl_c_at_any_moment_is_exit_130_without_a_traceback(command: str) -> None:
+@pytest.mark.parametrize("command", [*sorted(_COMMANDS), "replay"])
+def test_ctrl_c_at_any_moment_is_exit_130_without_a_traceback(command: str, tmp_path: Path) -> None:
     """The README's exit-status table under SIGINT (what a terminal's Ctrl-C sends to the whole process group),
     from the first tenths of a second (the imports: a KeyboardInterrupt traceback before the entry point caught
     it) to the middle of the work. A command that finished first exits 0."""
@@ -237,10 +237,15 @@ def test_ctrl_c_at_any_moment_is_exit_130_without_a_traceback(command: str) -> N
 
     code = "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
     code += "from armata_rules.entry import run; sys.exit(run())"
+    if command == "replay":
+        assert main(["simulate", "--games", "1", "--heroes", "5", "--save-records", str(tmp_path), "--json"]) == 0
+        args = ["replay", str(next(tmp_path.glob("*.json"))), "--html", str(tmp_path / "game.html")]
+    else:
+        args = _COMMANDS[command]
     statuses = []
     for delay in (0.15, 0.6, 1.5):
         child = subprocess.Popen(
-            [sys.executable, "-c", code, *_COMMANDS[command]],
+            [sys.executable, "-c", code, *args],
             start_new_session=True,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
