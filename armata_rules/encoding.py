@@ -75,11 +75,12 @@ __all__ = [
 ]
 
 #: The options a :class:`~armata_rules.actions.Pass` closes and a :class:`~armata_rules.actions.Choose` picks.
-PASS_WHATS = ("end_fight_phase", "fall", "no_counterattack", "resolve", "take_wounds")
+PASS_WHATS = ("end_fight_phase", "end_turn", "fall", "no_counterattack", "resolve", "take_wounds")
 CHOOSE_OPTIONS = ("attack", "decline", "fight", "flip", "free", "leave")
 #: Every decision name a state can wait on (``""`` once the game is over).
 DECISIONS = (
     "",
+    "after_strigoi",
     "choose_card",
     "counterattack",
     "draw_grey",

@@ -20,6 +20,8 @@ from armata_rules.fast_enum import FastEnum
 from armata_rules.immutable import Value, frozen_init
 
 __all__ = [
+    "AfterStrigoi",
+    "AfterStrigoiChoice",
     "Automatic",
     "ChanceOrder",
     "ChooseCards",
@@ -490,6 +492,36 @@ class StrigoiPhase(Automatic):
 
 
 frozen_init(StrigoiPhase)
+
+
+@dataclass(init=False, frozen=True, slots=True)
+class AfterStrigoi(Automatic):
+    """Phase 2c of ``seat``'s turn is over: its hero may still use abilities before the turn ends, if any is usable
+    (reading ``ability_timing = not_during_fight``, peg19.en:756)."""
+
+    seat: int
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # type: ignore[misc]
+
+
+frozen_init(AfterStrigoi)
+
+
+@dataclass(init=False, frozen=True, slots=True)
+class AfterStrigoiChoice(Frame):
+    """After the Strigoi act, ``seat`` uses an ability or passes to end the turn (``Pass(seat, "end_turn")``)."""
+
+    seat: int
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # type: ignore[misc]
+
+    def to_act(self) -> ToAct:
+        return ToAct(DecisionKind.PLAYER, (self.seat,), "after_strigoi")
+
+
+frozen_init(AfterStrigoiChoice)
 
 
 @dataclass(init=False, frozen=True, slots=True)

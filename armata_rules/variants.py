@@ -301,14 +301,15 @@ READINGS: tuple[ReadingSpec, ...] = (
         (
             Option(
                 AbilityTiming.NOT_DURING_FIGHT,
-                "at any time during the turn, but not during a fight (save the listed exceptions)",
+                "at any time during the turn, but not during a fight (save the listed exceptions): while moving, "
+                "before and after the turn's fight, and after the Strigoi act, before the turn ends",
                 ("peg19.en:756", "peg19.it:1303", "peg19.fr:1849", "peg19.es:2315"),
                 ("peg19.en", "peg19.it", "peg19.fr", "peg19.es"),
             ),
             Option(
                 AbilityTiming.BEFORE_STRIGOI_ACTS,
-                "at any time during the turn before the Strigoi moves and attacks, in the turn's own fight too, not "
-                "in a counterattack (save Protection)",
+                "at any time during the turn before the Strigoi moves and attacks (none after), in the turn's own "
+                "fight too, not in a counterattack (save Protection)",
                 ("sb19.en:306", "sb19.en:614"),
                 ("sb19.en",),
             ),

@@ -138,6 +138,16 @@ def strigoi_wounds(state: GameState, wounds: Mapping[int, int]) -> GameState:
     return replace(state, strigoi=tuple(strigoi), wound_stack=replace(state.wound_stack, hidden=tuple(hidden)))
 
 
+def pass_window(g: Game, state: GameState) -> GameState:
+    """Close the ability window after the Strigoi act (reading ``not_during_fight``), if it is open, with its
+    ``Pass(seat, "end_turn")``: the turn ends. Any other state is returned as it is."""
+    from armata_rules.actions import Pass
+
+    if state.to_act.decision != "after_strigoi":
+        return state
+    return g.apply(state, Pass(state.to_act.seats[0], "end_turn"))
+
+
 def play(g: Game, state: GameState, *actions: Action) -> GameState:
     """Apply ``actions`` in order."""
     for action in actions:

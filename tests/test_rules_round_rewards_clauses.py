@@ -27,7 +27,19 @@ from armata_rules.board.loader import default_layout
 from armata_rules.frames import DecisionKind, Fight
 from armata_rules.state import GameState
 from armata_rules.variants import AbilityTiming
-from tests.scenario import card_id, draw, encounter, game, play, reward, strigoi_attack, token, turn, wound
+from tests.scenario import (
+    card_id,
+    draw,
+    encounter,
+    game,
+    pass_window,
+    play,
+    reward,
+    strigoi_attack,
+    token,
+    turn,
+    wound,
+)
 
 MOON = "When the Moon Shines Red"  # Roel: initiative 4, movement 5, strength 3, Protection, letter E
 CROSS = "Killers with the Cross"  # Matthew: initiative 6, movement 5, strength 3, Mechanics, letter A
@@ -130,12 +142,15 @@ def test_seven_rooms_and_six_platforms_arranged_any_way() -> None:
 # ---------------------------------------------------------------- the order of a turn
 
 
-@pytest.mark.clauses("peg19.en:750", "sb19.en:300", "peg19.en:752", "sb19.en:302", "peg19.en:753", "sb19.en:303")
+@pytest.mark.clauses(
+    "peg19.en:750", "sb19.en:300", "peg19.en:752", "sb19.en:302", "peg19.en:753", "sb19.en:303", "peg19.en:756"
+)
 def test_a_turn_is_move_then_fight_then_the_strigoi_in_initiative_order() -> None:
     """peg19.en:750 / sb19.en:300: in initiative order each player takes the actions of their card in this order:
     a. move (peg19.en:752, sb19.en:302), b. fight enemies (peg19.en:753, sb19.en:303), c. the Strigoi move and
-    attack. Once the move is over no step is left; once the fight phase is over the Strigoi token comes, and only
-    then the next player, by initiative (Matthew's Dancing with the Dead, 1, before Attila's Lupus Dei, 8, and
+    attack. Once the move is over no step is left; once the fight phase is over the Strigoi token comes, then (by
+    the golden rule, peg19.en:756) the hero's last chance to use an ability, and only then the next player, by
+    initiative (Matthew's Dancing with the Dead, 1, before Attila's Lupus Dei, 8, and
     Roel's Moon, 4)."""
     g = game(("Attila", "Roel", "Matthew"))
     state = turn(
@@ -157,6 +172,9 @@ def test_a_turn_is_move_then_fight_then_the_strigoi_in_initiative_order() -> Non
     assert state.to_act.kind is DecisionKind.CHANCE and state.to_act.decision == "draw_strigoi_token"
     assert state.turn is not None and state.turn.seat == 2  # still Matthew's turn: the Strigoi act in it
     state = draw(g, state, "strigoi-token/apprentice+0#1")
+    # still Matthew's turn: his card's Leap may be used after the Strigoi act (peg19.en:756), until he passes
+    assert state.to_act.seats == (2,) and state.to_act.decision == "after_strigoi"
+    state = play(g, state, Pass(2, "end_turn"))
     assert state.to_act.seats == (1,) and state.to_act.decision == "move"  # then Roel, initiative 4
 
 
@@ -490,8 +508,8 @@ def test_phase_three_only_without_the_attack_marker_which_the_round_removes(mark
     )
     state = play(g, state, EndMove(0), Pass(0, "end_fight_phase"))
     state = draw(g, state, "strigoi-token/apprentice+0#1")  # the Apprentice sees no one
-    state = play(g, state, EndMove(1), Pass(1, "end_fight_phase"))
-    state = draw(g, state, "strigoi-token/apprentice+0#2")  # nor now: Phase 2 is over
+    state = play(g, pass_window(g, state), EndMove(1), Pass(1, "end_fight_phase"))
+    state = pass_window(g, draw(g, state, "strigoi-token/apprentice+0#2"))  # nor now: Phase 2 is over
     master = state.strigoi[0]
     if marker:
         assert state.round == 4 and state.attack_marker is False

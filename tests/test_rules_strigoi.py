@@ -18,7 +18,19 @@ from armata_rules.variants import (
     LastLadder,
     StrigoiDamage,
 )
-from tests.scenario import card_id, draw, encounter, game, lay_wound, play, reward, strigoi_wounds, turn, wound
+from tests.scenario import (
+    card_id,
+    draw,
+    encounter,
+    game,
+    lay_wound,
+    pass_window,
+    play,
+    reward,
+    strigoi_wounds,
+    turn,
+    wound,
+)
 
 MOON = "When the Moon Shines Red"  # Roel: initiative 4, movement 5, strength 3, Protection, letter E
 PRAYER = "Prayer in the Dark"  # Roel: initiative 10, strength 2, letter A
@@ -409,8 +421,8 @@ def test_phase_three_curses_the_room_when_nobody_was_attacked() -> None:
     )
     state = _end_roels_move(g, state)
     state = draw(g, state, "strigoi-token/apprentice+0#1")  # the Apprentice moves: SW's E points at NW
-    state = play(g, state, EndMove(1), Pass(1, "end_fight_phase"))
-    state = draw(g, state, "strigoi-token/apprentice+0#2")
+    state = play(g, pass_window(g, state), EndMove(1), Pass(1, "end_fight_phase"))
+    state = pass_window(g, draw(g, state, "strigoi-token/apprentice+0#2"))
     assert not state.attack_marker
     # Phase 3: the Master reads Roel's E on NE's books: room N, where both heroes stand
     assert state.strigoi[0].position == "N:0,0"

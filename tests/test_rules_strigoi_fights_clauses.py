@@ -23,7 +23,19 @@ from armata_rules.board.sight import sees
 from armata_rules.frames import Fight
 from armata_rules.state import GameState, Outcome
 from armata_rules.variants import Ruleset
-from tests.scenario import card_id, draw, game, lay_wound, play, reward, strigoi_wounds, token, turn, wound
+from tests.scenario import (
+    card_id,
+    draw,
+    game,
+    lay_wound,
+    pass_window,
+    play,
+    reward,
+    strigoi_wounds,
+    token,
+    turn,
+    wound,
+)
 
 MOON = "When the Moon Shines Red"  # Roel: initiative 4, movement 5, strength 3, Protection, letter E
 PRAYER = "Prayer in the Dark"  # Roel: initiative 10, strength 2, letter A
@@ -38,15 +50,18 @@ APPRENTICE_ZERO_2 = "strigoi-token/apprentice+0#2"
 
 
 def _end_turn(g: Game, state: GameState, seat: int) -> GameState:
-    """``seat`` ends the move and the fight phase without fighting."""
-    return play(g, state, EndMove(seat), Pass(seat, "end_fight_phase"))
+    """``seat`` ends the move and the fight phase without fighting (the previous hero first passes the ability
+    window after the Strigoi act, if it is open)."""
+    return play(g, pass_window(g, state), EndMove(seat), Pass(seat, "end_fight_phase"))
 
 
 def _take_everything(g: Game, state: GameState) -> GameState:
-    """Resolve an attack's aftermath with no protection, the first wound outcome, no shock card kept and no
-    counterattack."""
-    while state.to_act.decision in ("protect", "draw_wound", "shock", "counterattack"):
-        if state.to_act.decision == "draw_wound":
+    """Resolve an attack's aftermath with no protection, the first wound outcome, no shock card kept, no
+    counterattack and no ability used after it."""
+    while state.to_act.decision in ("protect", "draw_wound", "shock", "counterattack", "after_strigoi"):
+        if state.to_act.decision == "after_strigoi":
+            state = pass_window(g, state)
+        elif state.to_act.decision == "draw_wound":
             state = draw(g, state, g.chance_outcomes(state)[0][0].outcome)
         elif state.to_act.decision == "counterattack":
             state = play(g, state, Pass(state.to_act.seats[0], "no_counterattack"))

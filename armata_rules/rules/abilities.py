@@ -10,19 +10,19 @@ from __future__ import annotations
 
 from typing import Final
 
-from armata_rules.actions import Action, GiveReward, RebelDraw, UseAbility
+from armata_rules.actions import Action, GiveReward, Pass, RebelDraw, UseAbility
 from armata_rules.board.fortress import SpaceId
 from armata_rules.components.icons import Ability
 from armata_rules.effects import CardZone, HandOver, MoveCard, MoveHero, RemoveFightToken, RotatePlatform, may_engage
 from armata_rules.errors import EngineInvariantError, expect, present
-from armata_rules.frames import DrawLoot, MoveFrame
+from armata_rules.frames import AfterStrigoi, AfterStrigoiChoice, DrawLoot, FightPhase, MoveFrame
 from armata_rules.immutable import memo, replace
 from armata_rules.interning import interned
 from armata_rules.rules.awards import NIGHTTIME_REBEL, check_rebel
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.executor import execute, execute_all
-from armata_rules.rules.flow import log, pop, push, take_back_discard
-from armata_rules.rules.handlers import Refusal
+from armata_rules.rules.flow import log, pop, push, replace_top, take_back_discard
+from armata_rules.rules.handlers import AutoHandler, DecisionHandler, Refusal, handles
 from armata_rules.rules.registry import interpretation, rule
 from armata_rules.rules.sources import (
     ICON_USE,
@@ -35,7 +35,15 @@ from armata_rules.rules.wounds import heal_room
 from armata_rules.state import GameState, HeroState
 from armata_rules.variants import AbilityTiming, LeapLanding
 
-__all__ = ["EXCHANGE", "ability_actions", "apply_ability", "fight_stage", "guard_ability", "neighbours_of"]
+__all__ = [
+    "AFTER_STRIGOI",
+    "EXCHANGE",
+    "ability_actions",
+    "apply_ability",
+    "fight_stage",
+    "guard_ability",
+    "neighbours_of",
+]
 
 MECHANICS = rule(
     "ability.mechanics",
@@ -146,8 +154,9 @@ interpretation(
     "in Phase 2b before or after the turn's fight; an exchange is two gifts.",
     "The text allows the exchange without saying when (peg19.en:1030, sb19.en:582, peg19.de:408). Making the "
     "giver's own turn the moment keeps every decision with the player who makes it; outside fights, because the "
-    "rewards in hand count there and a gift would change a fight under way; before Phase 2c, whose Strigoi "
-    "attack ends the turn's own decisions.",
+    "rewards in hand count there and a gift would change a fight under way; before Phase 2c, because a gift is "
+    "no ability: the window after the Strigoi act (abilities-after-the-strigoi) is the golden rule's, for "
+    "abilities only.",
     ("peg19.en:1030", "sb19.en:582", "peg19.de:408"),
 )
 
@@ -167,6 +176,8 @@ _ENCOUNTER_PENDING_ABILITIES: Final = tuple(
     a for a in _MOVE_ABILITIES if a not in (Ability.LEAP, Ability.PACK, Ability.STEALTH)
 )
 _FIGHT_PHASE_ABILITIES: Final = tuple(a for a in _MOVE_ABILITIES if a is not Ability.STEALTH)
+#: The stages where reward cards change hands and Nighttime Rebel draws (exchange-on-own-turn): before Phase 2c.
+_EXCHANGE_STAGES: Final = ("move", "fight_phase", "encounter_pending")
 #: Each ability by its name (``Ability(name)`` is a Python-level enum lookup, at every ability used).
 _ABILITY_BY_NAME: Final = {ability.value: ability for ability in Ability}
 _RULE: Final = {
@@ -270,21 +281,22 @@ def _usable(stage: str) -> tuple[Ability, ...]:
         return _FIGHT_ABILITIES
     if stage == "encounter_pending":
         return _ENCOUNTER_PENDING_ABILITIES
-    if stage == "fight_phase":
+    if stage in ("fight_phase", "after_strigoi"):  # Stealth serves a move and its encounter only
         return _FIGHT_PHASE_ABILITIES
     return _MOVE_ABILITIES
 
 
 def ability_actions(ctx: RulesContext, state: GameState, seat: int, stage: str) -> list[Action]:
     """The legal ability, exchange and Rebel actions for ``seat`` at ``stage`` (move, fight_phase,
-    encounter_pending, fight): built from the same sources and targets the guard checks."""
+    encounter_pending, own_fight, fight, after_strigoi): built from the same sources and targets the guard
+    checks."""
     actions: list[Action] = []
     hero = state.heroes[seat]
     for ability, sources in _usable_sources(ctx, hero, stage):
         targets = _targets(ctx, state, seat, ability)
         if targets is not None:
             actions.extend(_uses(ctx, seat, ability, sources, targets))
-    if stage in ("move", "fight_phase", "encounter_pending"):
+    if stage in _EXCHANGE_STAGES:
         rewards, rebel = _hand_facts(ctx, hero)
         if rewards:
             for other in neighbours_of(ctx, state, seat):
@@ -410,6 +422,8 @@ def guard_ability(ctx: RulesContext, state: GameState, seat: int, action: Action
     if isinstance(action, GiveReward):
         return _guard_give(ctx, state, seat, action, stage)
     if isinstance(action, RebelDraw):
+        if stage not in _EXCHANGE_STAGES:
+            return Refusal(NIGHTTIME_REBEL, "Nighttime Rebel draws on its holder's turn, before the Strigoi act")
         return _guard_rebel(ctx, state, seat, action)
     action = expect(action, UseAbility, "rules.abilities.guard_ability")  # the guard admitted only this kind
     who = ctx.heroes[seat].value
@@ -434,8 +448,8 @@ def guard_ability(ctx: RulesContext, state: GameState, seat: int, action: Action
 
 
 def _guard_give(ctx: RulesContext, state: GameState, seat: int, action: GiveReward, stage: str) -> Refusal | None:
-    if action.seat != seat or stage in _FIGHT_STAGES:
-        return Refusal(EXCHANGE, "reward cards change hands on the giver's turn, outside fights")
+    if action.seat != seat or stage not in _EXCHANGE_STAGES:
+        return Refusal(EXCHANGE, "reward cards change hands on the giver's turn, outside fights, before Phase 2c")
     if action.card not in state.heroes[seat].hand or action.card not in ctx.pack.rewards:
         return Refusal(EXCHANGE, f"{action.card!r} is not a reward card in {ctx.heroes[seat].value}'s hand")
     if action.to not in neighbours_of(ctx, state, seat):
@@ -521,8 +535,131 @@ def _landed(ctx: RulesContext, state: GameState, seat: int, space: SpaceId) -> G
     if turn is None or turn.seat != seat:
         return state
     kind = ctx.fortress.spaces[space].kind
-    if kind.is_encounter and space not in state.fight_tokens and may_engage(turn.engaged):
+    # an encounter belongs to Phases 2a-2b (peg19.en:750, peg19.en:801): a jump after the Strigoi act starts none
+    before_strigoi = bool(state.frames) and isinstance(state.frames[-1], (MoveFrame, FightPhase))
+    if before_strigoi and kind.is_encounter and space not in state.fight_tokens and may_engage(turn.engaged):
         state = replace(state, turn=replace(turn, encountered=True))
         if state.frames and isinstance(state.frames[-1], MoveFrame):
             state = pop(state)
     return state
+
+
+AFTER_STRIGOI = rule(
+    "ability.after_strigoi",
+    "Abilities after the Strigoi act",
+    (
+        "peg19.en:756",
+        "peg19.en:750",
+        "peg19.en:831",
+        "peg19.en:852",
+        "peg19.en:1008",
+        "peg19.en:1014",
+        "peg19.en:1058",
+        "peg19.en:1062",
+        "peg19.it:1303",
+        "peg19.it:1297",
+        "peg19.it:1381",
+        "peg19.it:1613",
+        "peg19.fr:1849",
+        "peg19.fr:1843",
+        "peg19.fr:1933",
+        "peg19.es:2315",
+        "peg19.es:2309",
+        "peg19.es:2408",
+        "peg19.es:2627",
+        "peg19.de:165",
+        "sb19.en:306",
+        "sb19.en:614",
+    ),
+    "Where the played card's abilities may be used at any time of the turn outside a fight (reading "
+    "not_during_fight), the turn's hero may still use them once the Strigoi's move, attack, wounds and "
+    "counterattack are over, before the turn ends: the abilities of the fight phase (Stealth, which serves a move, "
+    "excepted), from the played card, reward cards and tokens; then passes to end the turn. The window is offered "
+    "only when an ability is usable, and not in a turn whose Strigoi phase had no Strigoi on the board.",
+    readings=("ability_timing",),
+    interpretations=("abilities-after-the-strigoi",),
+)
+
+interpretation(
+    "abilities-after-the-strigoi",
+    "Using abilities after the Strigoi act",
+    "Under not_during_fight the turn's hero gets one more decision after Phase 2c is fully resolved: use an ability "
+    "of the fight phase's set (Heal, Mechanics, Leap, Pack, Recovery, Retrieval, the Gates of Hell; not Stealth), "
+    "as often as icons last, or pass to end the turn. No encounter starts there (a Leap onto an encounter space "
+    "fights nothing), reward cards do not change hands and Nighttime Rebel does not draw (exchange-on-own-turn). "
+    "The window is skipped when no ability is usable, and when no Strigoi was on the board (round 1): nothing "
+    "happened since the hero passed the fight phase with the same abilities.",
+    "The golden rule allows the played card's abilities 'at any time during their turn ... but not during a fight' "
+    "(peg19.en:756; peg19.it:1303 'quando vuole nel suo turno', peg19.fr:1849 'à n'importe quel moment de son tour', "
+    "peg19.es:2315 'cuando quiera ... durante su turno'), and the Strigoi move and attack is the turn's third part "
+    "(peg19.en:750, peg19.it:1297, peg19.fr:1843, peg19.es:2309), so a moment after the attack and before the "
+    "next player is still the hero's turn; reward tokens and cards are usable 'at any time during the turn' too "
+    "(peg19.en:1008, peg19.en:1014; Retrieval 'in qualsiasi momento del proprio turno', peg19.it:1613, "
+    "peg19.es:2627). The texts that hand the turn over say it passes once the Strigoi's move and possible attack "
+    "are over (peg19.en:831, peg19.it:1381, peg19.fr:1933, peg19.es:2408) and the English calls the Strigoi's "
+    "teleport the 'end of each player's turn' (peg19.en:852): they describe the order of play, not a ban, and the "
+    "golden rule's 'any time' is the clause that speaks of abilities. Stealth serves a move (moving onto an "
+    "encounter space, through a Strigoi: peg19.en:1058, peg19.en:1062), over by then. The German and ScriBabs "
+    "texts end ability use when the Strigoi act (peg19.de:165, sb19.en:306, sb19.en:614): no window there.",
+    (
+        "peg19.en:756",
+        "peg19.en:750",
+        "peg19.en:831",
+        "peg19.en:852",
+        "peg19.en:1008",
+        "peg19.en:1014",
+        "peg19.en:1058",
+        "peg19.en:1062",
+        "peg19.it:1303",
+        "peg19.it:1381",
+        "peg19.it:1613",
+        "peg19.fr:1849",
+        "peg19.fr:1933",
+        "peg19.es:2315",
+        "peg19.es:2408",
+        "peg19.es:2627",
+        "peg19.de:165",
+        "sb19.en:306",
+        "sb19.en:614",
+    ),
+)
+
+
+class AfterStrigoiRules(AutoHandler[AfterStrigoi]):
+    """Phase 2c is over: open the ability window if the turn's hero has an ability to use, else go on."""
+
+    def run(self, ctx: RulesContext, state: GameState, frame: AfterStrigoi) -> GameState:
+        if ability_actions(ctx, state, frame.seat, "after_strigoi"):
+            return replace_top(state, AfterStrigoiChoice(frame.seat))
+        return pop(state)
+
+
+handles(AfterStrigoi, AfterStrigoiRules)
+
+
+class AfterStrigoiChoiceRules(DecisionHandler[AfterStrigoiChoice]):
+    """Use an ability after the Strigoi act, or pass to end the turn. A use spends its source, then the window is
+    offered again only if an ability is still usable (every use lowers the resource variant: the turn ends)."""
+
+    def candidates(self, ctx: RulesContext, state: GameState, frame: AfterStrigoiChoice) -> list[Action]:
+        return [interned(Pass, frame.seat, "end_turn"), *ability_actions(ctx, state, frame.seat, "after_strigoi")]
+
+    def legal(self, ctx: RulesContext, state: GameState, frame: AfterStrigoiChoice) -> list[Action]:
+        return self.candidates(ctx, state, frame)  # built from the guard's own checks
+
+    def guard(self, ctx: RulesContext, state: GameState, frame: AfterStrigoiChoice, action: Action) -> Refusal | None:
+        if isinstance(action, Pass) and action.seat == frame.seat and action.what == "end_turn":
+            return None
+        if isinstance(action, (UseAbility, GiveReward, RebelDraw)):
+            return guard_ability(ctx, state, frame.seat, action, "after_strigoi")
+        who = ctx.heroes[frame.seat].value
+        return Refusal(AFTER_STRIGOI, f"{who} may use an ability or end the turn now, not {action.kind}")
+
+    def apply(self, ctx: RulesContext, state: GameState, frame: AfterStrigoiChoice, action: Action) -> GameState:
+        if isinstance(action, Pass):
+            return pop(state)
+        # the window comes back (if anything is still usable) once the ability and any choice it asks are done
+        return apply_ability(ctx, replace_top(state, AfterStrigoi(frame.seat)), frame.seat, action)
+
+
+handles(AfterStrigoiChoice, AfterStrigoiChoiceRules)

@@ -19,6 +19,8 @@ from collections import Counter
 from collections.abc import Iterator
 
 from armata_rules.frames import (
+    AfterStrigoi,
+    AfterStrigoiChoice,
     ChooseCards,
     CollapseEscape,
     CounterChoice,
@@ -262,6 +264,8 @@ _IN_A_TURN: tuple[type[Frame], ...] = (
     ReactivateChoice,
     OfferCounter,
     CounterChoice,
+    AfterStrigoi,
+    AfterStrigoiChoice,
 )
 #: Of those, the frames that belong to the hero whose turn it is (not to a counterattacking or wounded other).
 _OF_THE_TURNS_HERO: tuple[type[Frame], ...] = (
@@ -272,6 +276,8 @@ _OF_THE_TURNS_HERO: tuple[type[Frame], ...] = (
     EndTurn,
     StrigoiPhase,
     ReactivateChoice,
+    AfterStrigoi,
+    AfterStrigoiChoice,
 )
 
 

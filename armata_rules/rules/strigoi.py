@@ -25,6 +25,7 @@ from armata_rules.effects import (
     TakeFromStack,
 )
 from armata_rules.frames import (
+    AfterStrigoi,
     CounterChoice,
     DrawStrigoiToken,
     EndRound,
@@ -46,6 +47,7 @@ from armata_rules.rules.registry import EngineInvariantError, expect, interpreta
 from armata_rules.rules.wounds import incoming_wounds
 from armata_rules.state import GameState, Pool
 from armata_rules.variants import (
+    AbilityTiming,
     CentreAttack,
     CentreRelocation,
     CounterAfterFight,
@@ -56,6 +58,7 @@ from armata_rules.variants import (
 )
 
 # The enum members the rules below read, as Final module constants (why: armata_rules.fast_enum).
+_ABILITYTIMING_NOT_DURING_FIGHT: Final = AbilityTiming.NOT_DURING_FIGHT
 _BOOKTARGETKIND_LADDER: Final = BookTargetKind.LADDER
 _BOOKTARGETKIND_ROOM: Final = BookTargetKind.ROOM
 _CENTREATTACK_BLOOD_ONLY: Final = CentreAttack.BLOOD_ONLY
@@ -320,16 +323,21 @@ def _supreme(state: GameState) -> int | None:
 
 
 class StrigoiPhaseRules(AutoHandler[StrigoiPhase]):
-    """Phase 2c: flip a token (or take the Supreme), then move and attack."""
+    """Phase 2c: flip a token (or take the Supreme), then move and attack; then, by reading, the ability window."""
 
     def run(self, ctx: RulesContext, state: GameState, frame: StrigoiPhase) -> GameState:
         if not _on_board(state):
             return pop(state)
+        # under not_during_fight the turn's hero may still use abilities once all the phase brings is over: the
+        # window goes beneath what the Strigoi push (abilities-after-the-strigoi)
+        after: tuple[AfterStrigoi, ...] = ()
+        if ctx.ruleset.ability_timing is _ABILITYTIMING_NOT_DURING_FIGHT:
+            after = (AfterStrigoi(frame.seat),)
         supreme = _supreme(state)
         if supreme is not None:
             letter = ctx.played_card(state, frame.seat).letter
-            return strigoi_acts(ctx, pop(state), frame.seat, supreme, 0, letter, curse=False)
-        return replace_top(state, DrawStrigoiToken(frame.seat))
+            return strigoi_acts(ctx, replace_top(state, *after), frame.seat, supreme, 0, letter, curse=False)
+        return replace_top(state, *after, DrawStrigoiToken(frame.seat))
 
 
 handles(StrigoiPhase, StrigoiPhaseRules)

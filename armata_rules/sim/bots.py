@@ -88,6 +88,7 @@ class GreedyBot:
             "shock": self._shock,
             "encounter_choice": self._encounter_choice,
             "counterattack": self._counter,
+            "after_strigoi": self._after_strigoi,
         }.get(decision)
         choice = pick(game, state, mine) if pick is not None else None
         return choice if choice is not None else self.rng.choice(mine)
@@ -135,6 +136,16 @@ class GreedyBot:
         if on_centre:  # never linger where a Strigoi may land (peg19.en:860)
             return next((a for a in steps if not game.fortress.spaces[a.to].is_platform_centre), stop)
         return stop or best
+
+    def _after_strigoi(self, game: Game, state: GameState, actions: list[Action]) -> Action | None:
+        """After the Strigoi act: heal the wounds in its room with the played card or a token, else end the turn."""
+        seat = state.to_act.seats[0]
+        heals = [
+            a for a in actions if isinstance(a, UseAbility) and a.ability == "heal" and a.mode in ("card", "token")
+        ]
+        if heals and self._wounded_nearby(game, state, seat):
+            return heals[0]
+        return next((a for a in actions if isinstance(a, Pass)), None)
 
     def _wounded_nearby(self, game: Game, state: GameState, seat: int) -> bool:
         here = state.heroes[seat].position

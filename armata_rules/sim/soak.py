@@ -2,8 +2,8 @@
 
 Games run across every edition preset, 2-5 heroes and four bots (random, greedy, the explorer, which prefers the
 kinds of action taken least so far, so rare rules get exercised, and the ability bot, which jumps onto other
-Powerwolves and uses abilities in the middle of a move). After each decision it checks: the state
-invariants (:data:`~armata_rules.verify.INVARIANTS` and :data:`~armata_rules.verify.CONCRETE_ONLY`), that a state
+Powerwolves and uses abilities in the middle of a move and after the Strigoi act). After each decision it checks: the
+state invariants (:data:`~armata_rules.verify.INVARIANTS` and :data:`~armata_rules.verify.CONCRETE_ONLY`), that a state
 which is not over offers a legal action (else it is *stuck*), that ``apply`` left its input unchanged, and the
 termination variants (:mod:`armata_rules.verify.termination`): each step lowers the move variant, each resource
 decision the resource variant. An exception from the engine is a *crash*; a game over the decision cap is a *hang*.
@@ -120,7 +120,15 @@ class AbilityBot:
 
     def choose(self, game: Game, state: GameState, actions: Sequence[Action]) -> Action:
         """While moving: an ability or gift with probability 0.8 in the middle of a jump (0.3 elsewhere), else a
-        jump onto another Powerwolf with probability 0.8; any legal action otherwise."""
+        jump onto another Powerwolf with probability 0.8; after the Strigoi act, an ability with probability 0.7
+        (the window of reading not_during_fight); any legal action otherwise."""
+        if state.to_act.decision == "after_strigoi":
+            uses = [a for a in actions if isinstance(a, UseAbility)]
+            if uses and self.rng.random() < 0.7:
+                kinds = sorted({_ability_kind(a) for a in uses})
+                kind = self.rng.choice(kinds)
+                return self.rng.choice([a for a in uses if _ability_kind(a) == kind])
+            return self.rng.choice([a for a in actions if not isinstance(a, UseAbility)] or list(actions))
         if state.to_act.decision == "move" and state.turn is not None:
             seat = state.turn.seat
             others = {h.position for i, h in enumerate(state.heroes) if i != seat}

@@ -20,7 +20,9 @@ Two kinds of decision in a hero's turn cost nothing a rule counts elsewhere, so 
   peg19.en:959; the cards come from beside the board and never go back, peg19.en:957).
 
 The other decisions of a turn close a frame (``EndMove``, ``Pass``, a choice), and a turn opens a bounded number of
-frames (one encounter or Strigoi fight, peg19.en:801). The negative controls replace a kernel by the first
+frames (one encounter or Strigoi fight, peg19.en:801). The ability window after the Strigoi act (reading
+not_during_fight) is opened once per turn and comes back only after an ability used in it, a resource decision: it
+closes when nothing is left to use or on its ``Pass``. The negative controls replace a kernel by the first
 release's free jump, or Recovery by one that takes back the cards just played, and each must give a
 counterexample. The conformance side (``tests/``) checks on random play that the engine's real transitions lower
 these same variants.
