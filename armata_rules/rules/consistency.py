@@ -251,23 +251,7 @@ def _check_order_and_frames(state: GameState, source: str) -> None:
                 )
 
 
-#: Frames that only exist inside a hero's turn (Phase 2), so the state has a turn while one is stacked.
-_IN_A_TURN: tuple[type[Frame], ...] = (
-    MoveFrame,
-    FightPhase,
-    EncounterDone,
-    EncounterChoice,
-    EndTurn,
-    StrigoiPhase,
-    Fight,
-    HealChoice,
-    ReactivateChoice,
-    OfferCounter,
-    CounterChoice,
-    AfterStrigoi,
-    AfterStrigoiChoice,
-)
-#: Of those, the frames that belong to the hero whose turn it is (not to a counterattacking or wounded other).
+#: Frames of a hero's turn (Phase 2) that belong to the hero whose turn it is.
 _OF_THE_TURNS_HERO: tuple[type[Frame], ...] = (
     MoveFrame,
     FightPhase,
@@ -279,6 +263,9 @@ _OF_THE_TURNS_HERO: tuple[type[Frame], ...] = (
     AfterStrigoi,
     AfterStrigoiChoice,
 )
+#: Every frame that only exists inside a hero's turn, so the state has a turn while one is stacked: those above and
+#: those that may belong to another hero (a counterattack, a fight's or a heal's choice).
+_IN_A_TURN: tuple[type[Frame], ...] = (*_OF_THE_TURNS_HERO, Fight, HealChoice, OfferCounter, CounterChoice)
 
 
 def _check_turn_places(ctx: RulesContext, state: GameState, source: str) -> None:
