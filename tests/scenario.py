@@ -18,6 +18,13 @@ from armata_rules.variants import Ruleset
 
 HEROES = ("Attila", "Falk Maria", "Charles", "Matthew", "Roel")
 
+#: Action card titles the scenarios play (the comment: what each gives).
+MOON = "When the Moon Shines Red"  # Roel: initiative 4, movement 5, strength 3, Protection, letter E
+PRAYER = "Prayer in the Dark"  # Roel: initiative 10, strength 2, letter A
+CROSS = "Killers with the Cross"  # Matthew: initiative 6, movement 5, strength 3, Mechanics, letter A
+DANCING = "Dancing with the Dead"  # Matthew: initiative 1, movement 6, strength 2, Leap, letter E
+ARMY = "Army of the Night"  # every hero: initiative 3, movement 3, strength 3, Heal, letter B
+
 
 def game(heroes: Sequence[str] = ("Roel", "Matthew"), ruleset: Ruleset = editions.PEG19_EN) -> Game:
     """A game with explicit chance."""

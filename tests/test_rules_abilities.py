@@ -23,11 +23,20 @@ from armata_rules.frames import Fight
 from armata_rules.rules.sources import Source
 from armata_rules.state import GameState
 from armata_rules.variants import AbilityTiming, AdvancedTiming, IconScope, LeapLanding
-from tests.scenario import card_id, draw, encounter, game, play, reward, strigoi_attack, token, turn
-
-MOON = "When the Moon Shines Red"
-CROSS = "Killers with the Cross"  # Matthew: Mechanics
-DANCING = "Dancing with the Dead"  # Matthew: Leap, initiative 1
+from tests.scenario import (
+    CROSS,
+    DANCING,
+    MOON,
+    card_id,
+    draw,
+    encounter,
+    game,
+    play,
+    reward,
+    strigoi_attack,
+    token,
+    turn,
+)
 
 
 @pytest.mark.clauses("peg19.en:1054", "sb19.en:638", "peg19.it:1599")

@@ -11,10 +11,7 @@ from armata_rules import Game, RuleViolation, editions
 from armata_rules.actions import EndMove, GiveReward, Pass, UseAbility
 from armata_rules.state import GameState, TurnState
 from armata_rules.variants import AbilityTiming, Ruleset
-from tests.scenario import card_id, draw, game, play, reward, turn
-
-ARMY = "Army of the Night"  # Falk Maria: Heal, letter B
-MOON = "When the Moon Shines Red"
+from tests.scenario import ARMY, MOON, card_id, draw, game, play, reward, turn
 
 
 def _attacked(ruleset: Ruleset, spent_heal: bool = False) -> tuple[Game, GameState, list[str]]:

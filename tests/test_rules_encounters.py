@@ -22,10 +22,7 @@ from armata_rules.actions import (
 )
 from armata_rules.frames import Fight
 from armata_rules.state import GameState
-from tests.scenario import card_id, draw, encounter, game, play, reward, token, turn, wound
-
-MOON = "When the Moon Shines Red"  # Roel: initiative 4, movement 5, strength 3, Protection, letter E
-CROSS = "Killers with the Cross"  # Matthew: initiative 6, movement 5, strength 3, Mechanics, letter A
+from tests.scenario import CROSS, MOON, card_id, draw, encounter, game, play, reward, token, turn, wound
 
 
 def _at_red(g: Game, **kwargs: Any) -> GameState:

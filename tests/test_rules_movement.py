@@ -10,11 +10,7 @@ from armata_rules import Game, RuleViolation, editions
 from armata_rules.actions import ChooseCard, EndMove, Step, UseAbility
 from armata_rules.state import GameState
 from armata_rules.variants import Movement
-from tests.scenario import card_id, game, play, turn
-
-MOON = "When the Moon Shines Red"  # Roel: initiative 4, movement 5, Protection, letter E
-CROSS = "Killers with the Cross"  # Matthew: initiative 6, movement 5, Mechanics, letter A
-DANCING = "Dancing with the Dead"  # Matthew: Leap, initiative 1
+from tests.scenario import CROSS, DANCING, MOON, card_id, game, play, turn
 
 
 @pytest.mark.clauses("peg19.en:760", "peg19.en:765", "sb19.en:315")

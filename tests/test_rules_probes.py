@@ -13,7 +13,7 @@ from armata_rules.frames import DrawWound, EndRound, Fight, GrantAwards, PhaseTh
 from armata_rules.rules.registry import EngineInvariantError, expect, present
 from armata_rules.state import Blood, GameState
 from armata_rules.variants import CentreRelocation, SelfWoundCount, StrigoiDamage
-from tests.scenario import card_id, draw, encounter, game, play, reward, token, turn, wound
+from tests.scenario import CROSS, MOON, PRAYER, card_id, draw, encounter, game, play, reward, token, turn, wound
 
 
 def _round_one_over(g: Game, on_mark: str) -> GameState:
@@ -67,10 +67,6 @@ def test_the_strigoi_arrive_without_a_choice_when_their_marks_are_free() -> None
     state = draw(g, state, f"Master@{second},Apprentice@{first}")
     assert state.to_act.decision == "choose_card"
     assert state.strigoi[1].position == g.fortress.platform_centre(first)
-
-
-PRAYER = "Prayer in the Dark"  # Roel: initiative 10, strength 2, Protection, letter A
-CROSS = "Killers with the Cross"  # Matthew: initiative 6, strength 3, Mechanics, letter A
 
 
 def _phase_three(g: Game, matthew: str) -> GameState:
@@ -198,9 +194,6 @@ def test_the_self_wound_flag_is_cleared_each_round() -> None:
     state = state.with_hero(0, replace(state.heroes[0], card_wound_taken=True))
     state = g._settle(replace(state, frames=(StartRound(),)))
     assert not any(hero.card_wound_taken for hero in state.heroes)
-
-
-MOON = "When the Moon Shines Red"  # Roel: initiative 4, movement 5, strength 3, Protection, letter E
 
 
 @pytest.mark.clauses("peg19.en:788", "peg19.de:211", "sb19.en:343", "peg19.en:1084")

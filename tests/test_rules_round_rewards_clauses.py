@@ -28,6 +28,10 @@ from armata_rules.frames import DecisionKind, Fight
 from armata_rules.state import GameState
 from armata_rules.variants import AbilityTiming
 from tests.scenario import (
+    ARMY,
+    CROSS,
+    DANCING,
+    MOON,
     card_id,
     draw,
     encounter,
@@ -40,11 +44,6 @@ from tests.scenario import (
     turn,
     wound,
 )
-
-MOON = "When the Moon Shines Red"  # Roel: initiative 4, movement 5, strength 3, Protection, letter E
-CROSS = "Killers with the Cross"  # Matthew: initiative 6, movement 5, strength 3, Mechanics, letter A
-DANCING = "Dancing with the Dead"  # Matthew: initiative 1, movement 6, strength 2, Leap, letter E
-ARMY = "Army of the Night"  # every hero: initiative 3, movement 3, strength 3, Heal, letter B
 
 
 def _titles(g: Game, cards: tuple[str, ...]) -> list[str]:

@@ -19,6 +19,9 @@ from armata_rules.variants import (
     StrigoiDamage,
 )
 from tests.scenario import (
+    CROSS,
+    MOON,
+    PRAYER,
     card_id,
     draw,
     encounter,
@@ -32,9 +35,6 @@ from tests.scenario import (
     wound,
 )
 
-MOON = "When the Moon Shines Red"  # Roel: initiative 4, movement 5, strength 3, Protection, letter E
-PRAYER = "Prayer in the Dark"  # Roel: initiative 10, strength 2, letter A
-CROSS = "Killers with the Cross"  # Matthew: initiative 6, strength 3, Mechanics, letter A
 MASTER_PLUS_ONE = "strigoi-token/master+1"
 MASTER_ZERO = "strigoi-token/master+0#1"
 

@@ -24,6 +24,11 @@ from armata_rules.frames import Fight
 from armata_rules.state import GameState, Outcome
 from armata_rules.variants import Ruleset
 from tests.scenario import (
+    ARMY,
+    CROSS,
+    DANCING,
+    MOON,
+    PRAYER,
     card_id,
     draw,
     game,
@@ -37,11 +42,6 @@ from tests.scenario import (
     wound,
 )
 
-MOON = "When the Moon Shines Red"  # Roel: initiative 4, movement 5, strength 3, Protection, letter E
-PRAYER = "Prayer in the Dark"  # Roel: initiative 10, strength 2, letter A
-CROSS = "Killers with the Cross"  # Matthew: initiative 6, strength 3, Mechanics, letter A
-DANCING = "Dancing with the Dead"  # Matthew: initiative 1, Leap, letter E
-ARMY = "Army of the Night"  # every hero: initiative 3, strength 3, Heal, letter B
 MASTER_ZERO = "strigoi-token/master+0#1"
 MASTER_ZERO_2 = "strigoi-token/master+0#2"
 MASTER_PLUS_ONE = "strigoi-token/master+1"

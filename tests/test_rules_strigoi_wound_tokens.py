@@ -14,11 +14,8 @@ from armata_rules.actions import AttackStrigoi, ChanceOutcome, EndMove, Pass, Pl
 from armata_rules.encoding import ObservationEncoder
 from armata_rules.frames import DrawWound
 from armata_rules.state import GameState, Outcome, StateFileError
-from tests.scenario import HEROES, draw, game, play, reward, strigoi_wounds, turn, wound
+from tests.scenario import ARMY, CROSS, HEROES, MOON, draw, game, play, reward, strigoi_wounds, turn, wound
 
-MOON = "When the Moon Shines Red"  # Roel: strength 3
-CROSS = "Killers with the Cross"  # Matthew
-ARMY = "Army of the Night"  # every hero: strength 3
 MASTER_ID = 0
 
 
