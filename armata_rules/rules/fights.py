@@ -60,7 +60,7 @@ from armata_rules.rules.wounds import (
     incoming_wounds,
     self_wound_hurts_in_this_fight,
     take_wound,
-    wound_pool,
+    wound_outcomes,
 )
 from armata_rules.state import GameState, Outcome
 
@@ -462,10 +462,7 @@ class WoundOnStrigoiRules(ChanceHandler[WoundOnStrigoi]):
     """A wound token from the stack goes face down on the Strigoi's card; then its defeat, the Supreme, a collapse."""
 
     def outcomes(self, ctx: RulesContext, state: GameState, frame: WoundOnStrigoi) -> list[tuple[ChanceOutcome, float]]:
-        pool = wound_pool(state)
-        if not pool:  # every token is held by a hero or lies on a Strigoi card (no-wound-token-left)
-            return [(interned(ChanceOutcome, "wound_strigoi", NO_TOKEN), 1.0)]
-        return [(interned(ChanceOutcome, "wound_strigoi", token), 1 / len(pool)) for token in pool]
+        return wound_outcomes(state, "wound_strigoi")
 
     def apply(self, ctx: RulesContext, state: GameState, frame: WoundOnStrigoi, outcome: ChanceOutcome) -> GameState:
         index, token = frame.strigoi, outcome.outcome

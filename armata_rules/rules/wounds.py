@@ -46,6 +46,7 @@ __all__ = [
     "incoming_wounds",
     "self_wound_hurts_in_this_fight",
     "take_wound",
+    "wound_outcomes",
     "wound_points",
     "wound_pool",
 ]
@@ -210,6 +211,16 @@ def wound_pool(state: GameState) -> tuple[str, ...]:
     return stack.hidden if stack.hidden else stack.discard
 
 
+def wound_outcomes(state: GameState, decision: str) -> list[tuple[ChanceOutcome, float]]:
+    """The chance outcomes of drawing a wound token for ``decision`` (a hero's draw, or the token laid on a
+    Strigoi): each token of :func:`wound_pool` alike, or the single outcome ``NO_TOKEN`` when every token is held
+    by a hero or lies on a Strigoi card (no-wound-token-left)."""
+    pool = wound_pool(state)
+    if not pool:
+        return [(interned(ChanceOutcome, decision, NO_TOKEN), 1.0)]
+    return [(interned(ChanceOutcome, decision, token), 1 / len(pool)) for token in pool]
+
+
 def take_wound(state: GameState, token: str) -> GameState:
     """``token`` leaves the wound stack, reshuffled from its discards first if it is empty (wound-stack-reshuffles)."""
     if not state.wound_stack.hidden:
@@ -311,10 +322,7 @@ class DrawWoundRules(ChanceHandler[DrawWound]):
     """Draw and flip one wound token; the third wound point resets the hero."""
 
     def outcomes(self, ctx: RulesContext, state: GameState, frame: DrawWound) -> list[tuple[ChanceOutcome, float]]:
-        pool = wound_pool(state)
-        if not pool:  # every token is held by a hero or lies on a Strigoi card (no-wound-token-left)
-            return [(interned(ChanceOutcome, "draw_wound", NO_TOKEN), 1.0)]
-        return [(interned(ChanceOutcome, "draw_wound", token), 1 / len(pool)) for token in pool]
+        return wound_outcomes(state, "draw_wound")
 
     def apply(self, ctx: RulesContext, state: GameState, frame: DrawWound, outcome: ChanceOutcome) -> GameState:
         seat, token = frame.seat, outcome.outcome
