@@ -266,6 +266,9 @@ def _run_games(specs: list[GameSpec], args: argparse.Namespace, console: Console
     except BackendError as err:
         raise UsageError(str(err)) from None
     except KeyboardInterrupt:
+        if store:  # counted from the folder: a game can be stored just before the signal stops the count
+            wanted = {spec.key for spec in specs}
+            done = sum(1 for key in store.results_by_key() if key in wanted)
         kept = (
             f"{done} of {len(specs)} games are stored in {args.store}; run the same command to resume"
             if store
