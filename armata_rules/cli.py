@@ -10,6 +10,7 @@ display for long runs (:func:`progress`) keep the subcommands alike.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import json
 import os
 import random
@@ -736,6 +737,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return EXIT_CLOSED_PIPE
     except KeyboardInterrupt:
+        print("armata-rules: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except ctypes.ArgumentError as err:
+        # Ctrl-C while Z3 (through ctypes) converts an argument arrives wrapped: "argument 1: KeyboardInterrupt"
+        if "KeyboardInterrupt" not in str(err):
+            raise
         print("armata-rules: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except OSError as err:  # a path the user named cannot be read or written

@@ -261,3 +261,29 @@ def test_ctrl_c_at_any_moment_is_exit_130_without_a_traceback(command: str, tmp_
             assert text.strip().splitlines()[-1].startswith("armata-rules: interrupted"), text
         statuses.append(child.returncode)
     assert statuses[0] == 130  # a Ctrl-C during the imports is caught by the entry point
+
+
+def test_ctrl_c_inside_a_z3_call_is_an_interruption(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by the SIGINT test on the compiled build: Ctrl-C while Z3 (through ctypes) converted an argument
+    reached `main` as ctypes.ArgumentError("argument 1: KeyboardInterrupt: ") and printed a traceback."""
+    import ctypes
+
+    from armata_rules import cli
+
+    monkeypatch.setattr(cli, "_verify", mock_raising(ctypes.ArgumentError("argument 1: KeyboardInterrupt: ")))
+    assert main(["verify"]) == 130
+    assert capsys.readouterr().err.strip() == "armata-rules: interrupted"
+    monkeypatch.setattr(cli, "_verify", mock_raising(ctypes.ArgumentError("argument 1: wrong type")))
+    with pytest.raises(ctypes.ArgumentError):  # any other ctypes error is a defect and stays visible
+        main(["verify"])
+
+
+def mock_raising(error: BaseException) -> object:
+    """A command handler that raises ``error``."""
+
+    def handler(*_: object) -> int:
+        raise error
+
+    return handler
