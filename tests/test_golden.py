@@ -1,4 +1,5 @@
-"""Golden playthroughs replay decision by decision to the recorded state hashes (regenerate: ``make golden``)."""
+"""Golden playthroughs replay decision by decision to the recorded state hashes and log lines (regenerate: ``make
+golden``)."""
 
 from __future__ import annotations
 
@@ -33,3 +34,14 @@ def test_a_changed_record_is_caught_at_its_decision(tmp_path, monkeypatch) -> No
     monkeypatch.setattr(golden, "GOLDEN_DIR", tmp_path)
     checked, difference = golden.replay(spec)
     assert checked == 7 and difference is not None and "decision 7" in difference
+
+
+def test_a_changed_log_line_is_caught_at_its_decision(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    spec = golden.GAMES[0]
+    data = json.loads((golden.GOLDEN_DIR / spec.name).read_text(encoding="utf-8"))
+    step = next(n for n, s in enumerate(data["steps"]) if s["log"])
+    data["steps"][step]["log"][0] += " (edited)"
+    (tmp_path / spec.name).write_text(json.dumps(data), encoding="utf-8")
+    monkeypatch.setattr(golden, "GOLDEN_DIR", tmp_path)
+    checked, difference = golden.replay(spec)
+    assert checked == step and difference is not None and "the log says" in difference

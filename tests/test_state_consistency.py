@@ -142,6 +142,115 @@ def test_an_inconsistent_state_is_refused_naming_key_and_invariant(
     assert str(err.value).startswith("saved.json: ") and "\n" not in str(err.value)
 
 
+def _move_piece(source: str, target: str) -> Callable[[Data], None]:
+    """The first piece of the list at path ``source`` moved to the list at path ``target``."""
+
+    def change(data: Data) -> None:
+        def at(path: str) -> Any:
+            node: Any = data
+            for part in path.split("/"):
+                node = node[int(part)] if isinstance(node, list) else node[part]
+            return node
+
+        at(target).append(at(source).pop(0))
+        at(target).sort()
+
+    return change
+
+
+def _all(*changes: Callable[[Data], None]) -> Callable[[Data], None]:
+    def change(data: Data) -> None:
+        for one in changes:
+            one(data)
+
+    return change
+
+
+def _drop_first_hand_card(data: Data) -> None:
+    data["heroes"][0]["hand"].pop(0)
+
+
+def _strigoi_reversed(data: Data) -> None:
+    data["strigoi"].reverse()
+
+
+#: One case per check of :mod:`armata_rules.rules.consistency`, with the whole message a user reads. The state is
+#: the one of ``_reachable()`` (3 heroes, round 3, seat 1 moving; Attila on NW:-1,0, Falk Maria on SE:2,0, Charles on
+#: N:0,2; the Master on SE:0,0, the Apprentice on NE:0,0; an altar of 5), or of ``_reachable(decisions=23)`` (the
+#: heroes choosing their cards) where named.
+_EXACT = [
+    (_set("chance_count", -1), "chance_count: must be 0 or more; got -1"),
+    (_set("blood/supply", -1), "blood.supply: must be 0 or more; got -1"),
+    (_set("blood/altar", -2), "blood.altar: must be 0 or more; got -2"),
+    (_strigoi_reversed, "strigoi: must be the game's Strigoi in order: Master, Apprentice"),
+    (_drop_first_hand_card, "<top>: 'attila:lupus-dei' is nowhere: every piece of the game must be in one place"),
+    (
+        _move_piece("reward_tokens/hidden", "strigoi/0/wound_tokens"),
+        "strigoi[0].wound_tokens: 'token/amulet#1' is no wound token: only those go on its card",
+    ),
+    (
+        _move_piece("wound_stack/hidden", "strigoi/0/wound_tokens"),
+        "strigoi[0].wounds: 0 wound(s) under 1 wound token(s) on its card: each token is a lost existence point "
+        "(peg19.en:901)",
+    ),
+    (_all(_set("blood/altar", 9), _set("blood/supply", 4)), "blood.altar: 9 on the altar; it holds at most 5"),
+    (_set("blood/supply", 12), "blood: 13 blood points in all; this game has 14 (they are conserved)"),
+    (_set("board/collapsed", ["Q"]), "board.collapsed: 'Q' is no platform room of this fortress"),
+    (
+        _set("board/ladders", ["SE:ladder1", "SE:ladder9"]),
+        "board.ladders: 'SE:ladder9' is no ladder site of this fortress",
+    ),
+    (_set("heroes/2/position", None), "heroes[2].position: missing: every hero is on the board after setup"),
+    (
+        _all(_set("round", 1), _set("heroes/2/position", None)),
+        "heroes[2].position: missing: every hero is on the board after setup",
+    ),
+    (
+        _all(_set("round", 0), _set("heroes/0/position", None), _set("heroes/1/position", "Z:9,9")),
+        "heroes[1].position: 'Z:9,9' is no space of the board in play",
+    ),
+    (_set("board/collapsed", ["NW"]), "heroes[0].position: 'NW:-1,0' is no space of the board in play"),
+    (_set("board/collapsed", ["NE"]), "strigoi[1].position: 'NE:0,0' is no space of the board in play"),
+    (_set("strigoi/1/position", "Z:9,9"), "strigoi[1].position: 'Z:9,9' is no space of the board in play"),
+    (
+        _all(_set("strigoi/0/defeated", True), _set("strigoi/1/position", "Z:9,9")),
+        "strigoi[1].position: 'Z:9,9' is no space of the board in play",
+    ),
+    (_set("order", [0, 0, 1]), "order: must list distinct seats of 0 to 2"),
+    (_set("turn/seat", 7), "turn.seat: seat 7 is not at the table"),
+    (_set("turn/steps_left", -1), "turn.steps_left: must be 0 or more; got -1"),
+    (_set("awards", [[9, "reward/x"]]), "awards[0]: seat 9 is not at the table"),
+    (_set("frames/5/seat", 9), "frames[5].seat: seat 9 is not at the table"),
+    (_set("turn/trail", ["Z:9,9"]), "turn.trail[0]: 'Z:9,9' is no space of this fortress"),
+    (_set("turn/declined", "C:0,0"), "turn.declined: 'C:0,0' is no encounter space of this fortress"),
+    (
+        _set("turn/encountered", True),
+        "turn.encountered: the hero stopped for an encounter stands on SE:2,0, no encounter space",
+    ),
+]
+
+
+@pytest.mark.parametrize(("change", "message"), _EXACT)
+def test_each_consistency_check_refuses_with_its_whole_message(change: Callable[[Data], None], message: str) -> None:
+    """Every check names its key and its invariant in words a user reads; the whole line is pinned, so a check that
+    stops firing, or fires with another key or wording, fails here."""
+    game, data = _reachable()
+    change(data)
+    with pytest.raises(StateFileError) as err:
+        game.state_from_json(data, "saved.json")
+    assert str(err.value) == f"saved.json: {message}"
+
+
+def test_the_cards_chosen_must_match_the_seats_still_choosing() -> None:
+    game, data = _reachable(decisions=23)
+    assert data["frames"][-1] == {"__type__": "ChooseCards", "waiting": [0, 1, 2]}
+    game.state_from_json(data, "saved.json")
+    data["frames"][-1]["waiting"] = [0, 1]
+    with pytest.raises(StateFileError) as err:
+        game.state_from_json(data, "saved.json")
+    assert str(err.value) == "saved.json: frames[0].waiting: must be the seats with no card chosen yet, [0, 1, 2]"
+
+
 def _paths(node: object, prefix: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
     """Every path to a leaf or a list in ``node``."""
     found: list[tuple[str | int, ...]] = []
