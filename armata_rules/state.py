@@ -283,7 +283,9 @@ frozen_init(StrigoiState)
 class TurnState(Value):
     """What the active hero has done this turn (Phase 2).
 
-    ``encountered``: stopped on an active encounter space; ``engaged``: the turn's one encounter or Strigoi fight has
+    ``encountered``: stopped on an active encounter space, and kept after the encounter: where the
+    ``strigoi_after_encounter`` reading lets one attack on a Strigoi follow it, that attack (and, under
+    ``monster_then_strigoi``, a Monk) clears it; ``engaged``: the turn's one encounter or Strigoi fight has
     happened (peg19.en:801); ``fought``: the hero fought; ``stealthy``: Stealth is in use for this move;
     ``declined``: the encounter space where a peeked monster was left; ``token``: the Strigoi action token flipped;
     ``trail``: during a jump over other Powerwolves, the space the jump started from and the spaces jumped so far

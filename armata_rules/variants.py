@@ -38,6 +38,7 @@ __all__ = [
     "SelfWound",
     "SelfWoundCount",
     "ShockProtection",
+    "StrigoiAfterEncounter",
     "StrigoiDamage",
     "ruleset_for_source",
 ]
@@ -95,6 +96,21 @@ class CounterAfterFight(Enum):
 
     ALLOWED = "allowed"  # a counterattack answers the Strigoi's attack, whatever the hero did before
     ONE_FIGHT_PER_TURN = "one_fight_per_turn"  # a player fights only one Monster or Strigoi in their turn
+
+
+class StrigoiAfterEncounter(Enum):
+    """Whether the hero who had the turn's encounter may still attack a Strigoi in the same Phase 2b.
+
+    English, German and Italian end Phase 2b at the encounter and attack a Strigoi instead of a Monster
+    (peg19.en:801, :880; peg19.de:228, :315, :340; peg19.it:1424, :1433; sb19.en:356, :437). French and Spanish keep
+    one encounter per turn but leave both sentences out (peg19.fr:1895, :1976; peg19.es:2372, :2453, :2460), and the
+    Spanish Monk ends the player's turn (peg19.es:2369, :2370). An attack never comes before the encounter: stopping
+    on an encounter space forces the flip, and no encounter starts after an attack.
+    """
+
+    ONE = "one"  # an encounter ends Phase 2b: one encounter or one attack on a Strigoi, not both
+    ENCOUNTER_THEN_STRIGOI = "encounter_then_strigoi"  # after any encounter, Monster or Monk, one attack may follow
+    MONSTER_THEN_STRIGOI = "monster_then_strigoi"  # after a Monster one attack may follow; a Monk ends the turn
 
 
 class StrigoiDamage(Enum):
@@ -597,6 +613,53 @@ READINGS: tuple[ReadingSpec, ...] = (
             )
         },
     ),
+    ReadingSpec(
+        "strigoi_after_encounter",
+        "Whether a hero may attack a Strigoi after the turn's encounter",
+        "discrepancy",
+        "strigoi-after-encounter",
+        (
+            Option(
+                StrigoiAfterEncounter.ONE,
+                "no: an encounter ends this part of the turn, and a Strigoi is attacked instead of a Monster",
+                (
+                    "peg19.en:801",
+                    "peg19.en:880",
+                    "peg19.de:228",
+                    "peg19.de:315",
+                    "peg19.de:340",
+                    "peg19.it:1424",
+                    "peg19.it:1433",
+                    "sb19.en:356",
+                    "sb19.en:437",
+                ),
+                ("peg19.de", "peg19.en", "peg19.it", "sb19.en"),
+            ),
+            Option(
+                StrigoiAfterEncounter.ENCOUNTER_THEN_STRIGOI,
+                "yes, once, after any encounter (a Monster or a Monk): only one encounter per turn, nothing ends "
+                "Phase 2b at it, and a Strigoi may be attacked in Phase 2b when the altar allows",
+                ("peg19.fr:1895", "peg19.fr:1901", "peg19.fr:1907", "peg19.fr:1976", "peg19.fr:1983"),
+                ("peg19.fr",),
+            ),
+            Option(
+                StrigoiAfterEncounter.MONSTER_THEN_STRIGOI,
+                "yes, once, after a Monster: no other encounter in the turn, and a Strigoi may be attacked during "
+                "the turn when the altar allows; a Monk, set free or fought, ends the player's turn",
+                (
+                    "peg19.es:2372",
+                    "peg19.es:2376",
+                    "peg19.es:2382",
+                    "peg19.es:2453",
+                    "peg19.es:2460",
+                    "peg19.es:2369",
+                    "peg19.es:2370",
+                ),
+                ("peg19.es",),
+            ),
+        ),
+        StrigoiAfterEncounter.ONE,
+    ),
 )
 
 _SPECS = {spec.name: spec for spec in READINGS}
@@ -624,6 +687,7 @@ class Ruleset:
     shock_protection: ShockProtection = ShockProtection.AVOIDABLE
     self_wound: SelfWound = SelfWound.IF_FIGHTS_THIS_ROUND
     self_wound_count: SelfWoundCount = SelfWoundCount.EACH_FIGHT
+    strigoi_after_encounter: StrigoiAfterEncounter = StrigoiAfterEncounter.ONE
 
     def __post_init__(self) -> None:
         for f in fields(self):

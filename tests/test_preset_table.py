@@ -26,6 +26,7 @@ TABLE: dict[str, dict[str, str]] = {
         "self_wound": "if_fights_this_round",
         "self_wound_count": "once",
         "shock_protection": "avoidable",
+        "strigoi_after_encounter": "one",
         "strigoi_damage": "damage",
     },
     "peg19.en": {
@@ -45,6 +46,7 @@ TABLE: dict[str, dict[str, str]] = {
         "self_wound": "if_fights_this_turn",
         "self_wound_count": "each_fight",
         "shock_protection": "avoidable",
+        "strigoi_after_encounter": "one",
         "strigoi_damage": "damage",
     },
     "peg19.it": {
@@ -64,6 +66,7 @@ TABLE: dict[str, dict[str, str]] = {
         "self_wound": "if_fights_this_round",
         "self_wound_count": "each_fight",
         "shock_protection": "not_avoidable",
+        "strigoi_after_encounter": "one",
         "strigoi_damage": "damage",
     },
     "peg19.fr": {
@@ -83,6 +86,7 @@ TABLE: dict[str, dict[str, str]] = {
         "self_wound": "if_fights_this_round",
         "self_wound_count": "each_fight",
         "shock_protection": "avoidable",
+        "strigoi_after_encounter": "encounter_then_strigoi",
         "strigoi_damage": "strength",
     },
     "peg19.es": {
@@ -102,6 +106,7 @@ TABLE: dict[str, dict[str, str]] = {
         "self_wound": "if_fights_this_round",
         "self_wound_count": "each_fight",
         "shock_protection": "not_avoidable",
+        "strigoi_after_encounter": "monster_then_strigoi",
         "strigoi_damage": "damage",
     },
     "sb19.en": {
@@ -121,6 +126,7 @@ TABLE: dict[str, dict[str, str]] = {
         "self_wound": "when_played",
         "self_wound_count": "each_fight",
         "shock_protection": "avoidable",
+        "strigoi_after_encounter": "one",
         "strigoi_damage": "damage",
     },
 }

@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
-from armata_rules import Game, RuleViolation
+from armata_rules import Game, RuleViolation, editions
 from armata_rules.actions import (
+    AttackStrigoi,
     Choose,
     EndMove,
     HealWound,
@@ -20,9 +21,23 @@ from armata_rules.actions import (
     Step,
     UseAbility,
 )
-from armata_rules.frames import Fight
+from armata_rules.frames import Fight, FightPhase
 from armata_rules.state import GameState
-from tests.scenario import CROSS, MOON, card_id, draw, encounter, game, play, reward, token, turn, wound
+from armata_rules.variants import StrigoiAfterEncounter
+from tests.scenario import (
+    CROSS,
+    MOON,
+    card_id,
+    draw,
+    encounter,
+    game,
+    lay_wound,
+    play,
+    reward,
+    token,
+    turn,
+    wound,
+)
 
 
 def _at_red(g: Game, **kwargs: Any) -> GameState:
@@ -287,3 +302,115 @@ def test_a_peek_puts_stealth_in_use_so_crossing_a_strigoi_after_it_costs_no_seco
     assert Step(0, "C:2,0") in g.legal_actions(state)  # across the Master with the Stealth already in use
     state = play(g, state, Step(0, "C:2,0"))
     assert state.heroes[0].position == "C:2,0"
+
+
+def _monster_beside_the_master(g: Game, title: str = "Cultist") -> GameState:
+    """Roel steps onto the red encounter space NE:-1,1, beside (and in sight of) the Master on NE:0,0, with two
+    blood points on the altar (enough for two players), and beats ``title``: the altar then holds three."""
+    state = turn(
+        g,
+        [MOON, CROSS],
+        positions={0: "NE:-2,2", 1: "N:2,0"},
+        strigoi={"Master": "NE:0,0", "Apprentice": "SW:0,0"},
+        blood=(12, 2, 0),
+    )
+    state = play(g, state, Step(0, "NE:-1,1"), Choose(0, "flip"))
+    state = draw(g, state, encounter(g, "red", title))
+    return play(g, state, Pass(0, "resolve"))
+
+
+def _attacks(g: Game, state: GameState) -> list[AttackStrigoi]:
+    return [a for a in g.legal_actions(state) if isinstance(a, AttackStrigoi)]
+
+
+@pytest.mark.clauses(
+    "peg19.en:801",
+    "peg19.en:880",
+    "peg19.fr:1895",
+    "peg19.fr:1907",
+    "peg19.fr:1976",
+    "peg19.es:2372",
+    "peg19.es:2453",
+    "peg19.es:2460",
+)
+@pytest.mark.parametrize(
+    ("reading", "offered"),
+    [
+        (StrigoiAfterEncounter.ONE, False),
+        (StrigoiAfterEncounter.ENCOUNTER_THEN_STRIGOI, True),
+        (StrigoiAfterEncounter.MONSTER_THEN_STRIGOI, True),
+    ],
+)
+def test_after_a_monster_a_strigoi_may_be_attacked_only_where_the_text_drops_the_end_of_phase_2b(
+    reading: StrigoiAfterEncounter, offered: bool
+) -> None:
+    """peg19.en:801 ('An encounter ends this part of the player's turn. Proceed to Phase 2c') and peg19.en:880
+    ('attack a Strigoi instead of a Monster'): the English hero who beat a Monster beside the Master may not attack
+    it too. French and Spanish keep one encounter per turn (peg19.fr:1895, peg19.es:2372) and drop both sentences
+    (peg19.fr:1976, peg19.es:2453, peg19.es:2460): the same hero may attack the Master once, and no encounter or
+    second attack follows."""
+    g = game(ruleset=editions.PEG19_EN.with_(strigoi_after_encounter=reading))
+    state = _monster_beside_the_master(g)
+    assert state.blood.altar == 3 and state.to_act.decision == "fight"
+    assert bool(_attacks(g, state)) is offered
+    if not offered:
+        with pytest.raises(RuleViolation, match=r"fight\.strigoi"):
+            g.apply(state, AttackStrigoi(0, 0, "melee"))
+        return
+    assert {a.mode for a in _attacks(g, state)} == {"melee", "ranged"}
+    state = play(g, state, AttackStrigoi(0, 0, "melee"), Pass(0, "resolve"))
+    state = lay_wound(g, state)
+    assert state.to_act.decision == "fight" and isinstance(state.frames[-1], FightPhase)
+    legal = g.legal_actions(state)
+    assert not any(a.kind in ("attack_strigoi", "choose", "peek") for a in legal)  # one attack, after the encounter
+    with pytest.raises(RuleViolation, match=r"fight\.strigoi"):
+        g.apply(state, AttackStrigoi(0, 0, "ranged"))
+    state = play(g, state, Pass(0, "end_fight_phase"))
+    assert state.to_act.decision == "draw_strigoi_token"  # Phase 2c follows, as after any Phase 2b
+
+
+@pytest.mark.clauses("peg19.es:2369", "peg19.es:2370", "peg19.fr:1891", "peg19.fr:1893", "peg19.fr:1976")
+@pytest.mark.parametrize("choice", ["free", "attack"])
+@pytest.mark.parametrize(
+    ("reading", "offered"),
+    [
+        (StrigoiAfterEncounter.ONE, False),
+        (StrigoiAfterEncounter.ENCOUNTER_THEN_STRIGOI, True),
+        (StrigoiAfterEncounter.MONSTER_THEN_STRIGOI, False),
+    ],
+)
+def test_after_a_monk_only_the_french_reading_lets_the_hero_attack_a_strigoi(
+    reading: StrigoiAfterEncounter, offered: bool, choice: str
+) -> None:
+    """The Spanish Monk, set free or fought, ends the player's turn ('El turno del jugador termina',
+    peg19.es:2369, peg19.es:2370): no attack on a Strigoi follows. The French Monk (peg19.fr:1891, peg19.fr:1893)
+    is an encounter like any other, so the attack of peg19.fr:1976 may still follow it."""
+    g = game(ruleset=editions.PEG19_EN.with_(strigoi_after_encounter=reading))
+    state = turn(
+        g,
+        [MOON, CROSS],
+        positions={0: "NE:-2,2", 1: "N:2,0"},
+        strigoi={"Master": "NE:0,0", "Apprentice": "SW:0,0"},
+        blood=(12, 2, 0),
+    )
+    state = play(g, state, Step(0, "NE:-1,1"), Choose(0, "flip"))
+    state = play(g, draw(g, state, encounter(g, "red", "Monk")), Choose(0, choice))
+    if choice == "attack":
+        state = draw(g, state, encounter(g, "grey", "Hellhound"))
+        state = play(g, state, Pass(0, "resolve"))
+        while state.to_act.decision in ("protect", "draw_wound", "shock"):  # a lost fight: take the wound
+            if state.to_act.decision == "draw_wound":
+                state = draw(g, state, wound(g, "Wound"))
+            else:
+                state = play(g, state, g.legal_actions(state)[-1])
+    assert state.to_act.decision == "fight" and isinstance(state.frames[-1], FightPhase)
+    assert bool(_attacks(g, state)) is offered
+
+
+def test_the_french_and_spanish_presets_take_their_own_readings() -> None:
+    """peg19.fr:1895 with peg19.fr:1976, and peg19.es:2372 with peg19.es:2369-2370; every other text ends Phase 2b
+    at the encounter (peg19.en:801, peg19.de:228, peg19.it:1424, sb19.en:356)."""
+    assert editions.PEG19_FR.strigoi_after_encounter is StrigoiAfterEncounter.ENCOUNTER_THEN_STRIGOI
+    assert editions.PEG19_ES.strigoi_after_encounter is StrigoiAfterEncounter.MONSTER_THEN_STRIGOI
+    others = (editions.PEG19_EN, editions.PEG19_DE, editions.PEG19_IT, editions.SB19_EN)
+    assert all(p.strigoi_after_encounter is StrigoiAfterEncounter.ONE for p in others)

@@ -32,6 +32,7 @@ from armata_rules.effects import Effect, PlaceFightToken
 from armata_rules.frames import FightPhase
 from armata_rules.records import GameRecord, replay
 from armata_rules.state import GameState
+from armata_rules.variants import StrigoiAfterEncounter
 from armata_rules.verify import CONCRETE_ONLY, INVARIANTS
 from tests.conformance import check_step, traced
 from tests.play import HEROES
@@ -53,20 +54,31 @@ class GameMachine(RuleBasedStateMachine):
     def start(self, preset: object, players: int, seed: int, chance: str) -> None:
         self.game = Game.new(HEROES[:players], ruleset=preset, seed=seed, chance=chance)  # type: ignore[arg-type]
         self.state = self.game.initial_state()
-        self.turn_fights: dict[tuple[int, int], int] = {}
+        self.turn_fights: dict[tuple[int, int, str], int] = {}
 
     def _count_fight(self, before: GameState, action: Action, trace: list[Effect]) -> None:
         """One encounter or Strigoi fight per hero turn (peg19.en:801): resolved encounters leave a fight token,
-        attacks start from the fight phase (counterattacks are answers, not the turn's fight)."""
+        attacks start from the fight phase (counterattacks are answers, not the turn's fight). Where the
+        ``strigoi_after_encounter`` reading lets one attack follow the encounter (peg19.fr:1976, peg19.es:2460),
+        encounters and attacks are counted apart, one of each, the attack last."""
+        assert self.game is not None
         turn = before.turn
         if turn is None:
             return
         started = isinstance(action, AttackStrigoi) and isinstance(before.frames[-1], FightPhase)
         resolved = sum(isinstance(e, PlaceFightToken) for e in trace)
-        if started or resolved:
-            key = (before.round, turn.seat)
+        if not (started or resolved):
+            return
+        if self.game.ruleset.strigoi_after_encounter is StrigoiAfterEncounter.ONE:
+            key = (before.round, turn.seat, "any")
             self.turn_fights[key] = self.turn_fights.get(key, 0) + started + resolved
             assert self.turn_fights[key] <= 1, "a second encounter or fight in one turn"
+            return
+        attacks, encounters = (before.round, turn.seat, "strigoi"), (before.round, turn.seat, "encounter")
+        assert not (resolved and self.turn_fights.get(attacks)), "an encounter after the turn's attack"
+        self.turn_fights[attacks] = self.turn_fights.get(attacks, 0) + started
+        self.turn_fights[encounters] = self.turn_fights.get(encounters, 0) + resolved
+        assert self.turn_fights[attacks] <= 1 and self.turn_fights[encounters] <= 1, "a second encounter or fight"
 
     @precondition(lambda self: self.game is not None and not self.state.is_over)
     @rule(data=st.data())

@@ -4,6 +4,7 @@ listed by a finding of ``armata-rules ambiguities``, which names its records by 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from armata_rules.translations.sources import Rulebooks
 from armata_rules.translations.verdict_ids import kind_mismatch, new_text_verdict_id
 from armata_rules.translations.verdicts import (
     Records,
+    Verdict,
     VerdictError,
     handling,
     load_contradictions,
@@ -119,6 +121,54 @@ def test_a_file_must_be_named_after_the_text_it_judges(tmp_path: Path) -> None:
         load_reviews(folder)
 
 
+# A finding cites a line of every text whose records it summarises, so a translator can jump to the passage.
+
+
+def _citation_gaps(records: Records, findings: Mapping[str, Mapping[str, object]]) -> list[str]:
+    """Play-changing records whose finding cites no line of the record's own text (the judged text of a verdict,
+    the source of a contradiction), and records that cite none themselves where no finding of theirs does: the
+    finding made of an unmodelled record takes that record's citations."""
+    gaps = []
+    for record in records.play:
+        source = record.judged if isinstance(record, Verdict) else record.source
+        finding = findings.get(record.finding) if record.finding else None
+        cited = finding.get("citations", []) if finding is not None else []
+        by_finding = isinstance(cited, list) and any(str(c).partition(":")[0] == source for c in cited)
+        if finding is not None and not by_finding:
+            gaps.append(f"{record.record_id}: finding {record.finding!r} cites no line of {source}")
+        elif finding is None and not any(c.partition(":")[0] == source for c in record.citations):
+            gaps.append(f"{record.record_id}: cites no line of {source}")
+    return gaps
+
+
+def test_findings_cite_a_line_of_every_text_they_summarise(records: Records) -> None:
+    assert _citation_gaps(records, _findings()) == []
+
+
+def test_a_finding_that_cites_only_the_english_side_is_reported(records: Records) -> None:
+    findings = _findings()
+    discard = dict(findings["discard-end-of-turn-or-round"])
+    cited = discard["citations"]
+    assert isinstance(cited, list)
+    discard["citations"] = [c for c in cited if not c.startswith("peg19.de:")]
+    gaps = _citation_gaps(records, {**findings, "discard-end-of-turn-or-round": discard})
+    assert gaps == [
+        "peg19.de/en949: finding 'discard-end-of-turn-or-round' cites no line of peg19.de",
+        "peg19.de/en953: finding 'discard-end-of-turn-or-round' cites no line of peg19.de",
+        "contradictions/de-discard-turn-or-round: finding 'discard-end-of-turn-or-round' cites no line of peg19.de",
+    ]
+
+
+def test_an_unmodelled_record_that_cites_only_the_english_side_is_reported(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    path = folder / "peg19.de.toml"
+    text = path.read_text(encoding="utf-8")
+    cited = 'citations = ["peg19.de:394", "peg19.en:1014"]\n'
+    assert cited in text
+    path.write_text(text.replace(cited, 'citations = ["peg19.en:1014"]\n', 1), encoding="utf-8")
+    assert _citation_gaps(load_records(folder), _findings()) == ["peg19.de/en1014: cites no line of peg19.de"]
+
+
 # The finder and the review share one id scheme: every finding names records of spec/verdicts.
 
 
@@ -199,7 +249,7 @@ def test_an_unlinked_verdict_becomes_a_finding_and_a_wrong_kind_is_caught(tmp_pa
     review = next(f for f in found if f.interpretation == "The French says must; a test reason.")
     assert review.verdicts == ("peg19.fr/en760",) and review.severity == "changes-play"
     movement = next(f for f in found if f.id == "movement-may-must-exactly")
-    assert movement.verdicts == ("sb19.en/en760",)
+    assert movement.verdicts == ("sb19.en/en760", "contradictions/sb19-must-or-may-move")
     path = folder / "sb19.en.toml"
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace('reading = "movement"\n', 'reading = "movement"\nfinding = "names-in-print"\n', 1))

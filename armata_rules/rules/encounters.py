@@ -1,4 +1,5 @@
-"""Phase 2b, fight enemies: the encounter on the space the hero stopped on, or an attack on a Strigoi, or nothing.
+"""Phase 2b, fight enemies: the encounter on the space the hero stopped on, or an attack on a Strigoi, or nothing;
+under the French and Spanish readings of ``strigoi_after_encounter``, the encounter and then one attack.
 
 peg19.en:769-801, sb19.en:319-358, peg19.de:181-230, peg19.it:1305-1360, peg19.fr:1851-1899, peg19.es:2317-2380.
 """
@@ -53,6 +54,7 @@ from armata_rules.rules.handlers import AutoHandler, ChanceHandler, DecisionHand
 from armata_rules.rules.registry import interpretation, rule
 from armata_rules.rules.sources import Source, available_sources, spend_source
 from armata_rules.state import GameState, Stack
+from armata_rules.variants import StrigoiAfterEncounter
 
 __all__ = ["ENCOUNTER", "FIGHT_TOKENS", "MONK", "STEALTH_PEEK"]
 
@@ -81,7 +83,9 @@ ENCOUNTER = rule(
         "sb19.en:358",
     ),
     "A hero who stops on an active encounter space flips the top token of that colour and must fight it; one "
-    "encounter per turn; an empty stack takes back its shuffled discards.",
+    "encounter per turn, which ends the hero's fights of the turn unless the reading lets one attack on a Strigoi "
+    "follow it; an empty stack takes back its shuffled discards.",
+    readings=("strigoi_after_encounter",),
 )
 STEALTH_PEEK = rule(
     "encounter.stealth",
@@ -95,6 +99,7 @@ STEALTH_PEEK = rule(
 
 # The enum members the rules below read, as Final module constants (why: armata_rules.fast_enum).
 _ABILITY_STEALTH: Final = Ability.STEALTH
+_STRIGOIAFTERENCOUNTER_MONSTER_THEN_STRIGOI: Final = StrigoiAfterEncounter.MONSTER_THEN_STRIGOI
 MONK = rule(
     "encounter.monk",
     "Monks",
@@ -110,7 +115,8 @@ MONK = rule(
         "sb19.en:350",
     ),
     "A monk is set free (the hero takes back the discard pile) or attacked: it turns into the top grey monster, "
-    "fought as usual.",
+    "fought as usual. Where a Monk ends the player's turn (peg19.es:2369-2370), no attack on a Strigoi follows it.",
+    readings=("strigoi_after_encounter",),
 )
 FIGHT_TOKENS = rule(
     "encounter.fight_token",
@@ -183,7 +189,8 @@ class FightPhaseRules(DecisionHandler[FightPhase]):
     """Flip (or peek at) the encounter, attack a Strigoi, use an ability, or end the phase.
 
     The frame stays under an encounter or a fight and comes back when it is over: the turn's one encounter or
-    fight is then spent (``engaged``), and the hero may still use abilities, hand over rewards or draw with
+    fight is then spent (``engaged``; after an encounter the ``strigoi_after_encounter`` reading may still allow one
+    attack on a Strigoi), and the hero may still use abilities, hand over rewards or draw with
     Nighttime Rebel before passing to the Strigoi, since abilities are for "any time during their turn" but not
     *during* a fight (peg19.en:756), "before the Strigoi move and attack" (peg19.de:165, sb19.en:306).
     """
@@ -236,7 +243,9 @@ class FightPhaseRules(DecisionHandler[FightPhase]):
         if isinstance(action, Pass):
             return pop(state)
         if isinstance(action, AttackStrigoi):
-            state = replace(state, turn=replace(turn, engaged=True, fought=True))
+            # the turn's one attack: ``encountered`` off, so no second attack follows an encounter (a no-op unless
+            # the strigoi_after_encounter reading let this attack follow one)
+            state = replace(state, turn=replace(turn, engaged=True, fought=True, encountered=False))
             state = log(
                 state, f"{ctx.heroes[seat].value} attacks the {state.strigoi[action.strigoi].name} ({action.mode})"
             )
@@ -327,6 +336,10 @@ class EncounterChoiceRules(DecisionHandler[EncounterChoice]):
         seat, token = frame.seat, ctx.pack.encounters[frame.token]
         colour = token.colour.value
         who = ctx.heroes[seat].value
+        if token.monk and ctx.ruleset.strigoi_after_encounter is _STRIGOIAFTERENCOUNTER_MONSTER_THEN_STRIGOI:
+            # 'the player's turn ends' after a Monk, set free or fought (peg19.es:2369-2370): no attack follows
+            current = present(state.turn, "rules.encounters.apply: turn")
+            state = replace(state, turn=replace(current, encountered=False))
         if action.option == "fight":
             return replace_top(state, Fight(seat, token.id))
         if action.option == "decline":

@@ -62,7 +62,8 @@ from armata_rules.rules.wounds import (
     take_wound,
     wound_outcomes,
 )
-from armata_rules.state import GameState, Outcome
+from armata_rules.state import GameState, Outcome, TurnState
+from armata_rules.variants import StrigoiAfterEncounter
 
 __all__ = [
     "COLLAPSE",
@@ -107,6 +108,7 @@ _CARDZONE_BOX: Final = CardZone.BOX
 _CARDZONE_HAND: Final = CardZone.HAND
 _CARDZONE_PLAYED: Final = CardZone.PLAYED
 _OUTCOME_POWERWOLF_WIN: Final = Outcome.POWERWOLF_WIN
+_STRIGOIAFTERENCOUNTER_ONE: Final = StrigoiAfterEncounter.ONE
 REWARDS_IN_FIGHT = rule(
     "rewards.use",
     "Using reward cards and tokens in a fight",
@@ -169,9 +171,9 @@ POWERWOLF_ATTACK = rule(
         "sb19.en:460",
     ),
     "With at least the table's blood points on the altar for the player count, a hero fights a Strigoi instead "
-    "of a monster, or counterattacks after its attack: in melee from an adjacent space, or at range along a line "
-    "of sight. Strength at least the Strigoi's puts a wound on its card.",
-    readings=("counterattack",),
+    "of a monster (or, by reading, after the turn's encounter), or counterattacks after its attack: in melee from "
+    "an adjacent space, or at range along a line of sight. Strength at least the Strigoi's puts a wound on its card.",
+    readings=("counterattack", "strigoi_after_encounter"),
     interpretations=("adjacent-means-corridor", "failed-strigoi-attack"),
 )
 STRIGOI_WOUND = rule(
@@ -316,12 +318,22 @@ def _existence(ctx: RulesContext, state: GameState, index: int) -> int:
     return card.supreme.existence if strigoi.supreme else card.side.existence
 
 
+def _may_attack_in_turn(ctx: RulesContext, turn: TurnState) -> bool:
+    """Whether the turn's hero may still attack a Strigoi: before the turn's encounter or fight (peg19.en:801,
+    peg19.en:880), or once after the encounter where the ``strigoi_after_encounter`` reading allows it. The encounter
+    leaves ``encountered`` set; an attack on a Strigoi clears it, and so does a Monk under ``monster_then_strigoi``
+    (rules.encounters), so at most one attack follows the one encounter and never precedes it."""
+    if may_engage(turn.engaged):
+        return True
+    return ctx.ruleset.strigoi_after_encounter is not _STRIGOIAFTERENCOUNTER_ONE and turn.encountered
+
+
 def attack_options(ctx: RulesContext, state: GameState, seat: int) -> list[tuple[int, str]]:
     """(Strigoi, melee|ranged) pairs ``seat`` may attack now, blood and geometry permitting."""
     if state.blood.altar < ctx.altar_required:
         return []
     turn = state.turn
-    if turn is not None and turn.seat == seat and not may_engage(turn.engaged):
+    if turn is not None and turn.seat == seat and not _may_attack_in_turn(ctx, turn):
         return []
     here = state.heroes[seat].position
     if here is None or not ctx.fortress.in_play(here, state.board):

@@ -41,7 +41,7 @@ from armata_rules.frames import FightPhase
 from armata_rules.sim.bots import Bot, make_bot
 from armata_rules.sim.runner import HERO_NAMES as HEROES
 from armata_rules.state import GameState
-from armata_rules.variants import Ruleset
+from armata_rules.variants import Ruleset, StrigoiAfterEncounter
 from armata_rules.verify.invariants import CONCRETE_ONLY, INVARIANTS
 from armata_rules.verify.termination import move_variant, resource_variant
 
@@ -168,17 +168,25 @@ def _games(seed: int) -> Iterator[tuple[int, Ruleset, int, str]]:
         k += 1
 
 
-def _count_engagement(before: GameState, action: Action, counts: Counter[tuple[int, int]]) -> int:
+def _count_engagement(
+    before: GameState, action: Action, counts: Counter[tuple[int, int, str]], ruleset: Ruleset
+) -> int:
     """The turn's encounters and fights so far (peg19.en:801), counted from the actions that start or undo one:
-    a flip, a peek or an attack from the fight phase starts one; a Stealth decline undoes its peek."""
+    a flip, a peek or an attack from the fight phase starts one; a Stealth decline undoes its peek. Where the
+    ``strigoi_after_encounter`` reading lets one attack on a Strigoi follow the encounter, encounters and attacks
+    are counted apart, and an encounter after an attack counts as a second engagement."""
     turn = before.turn
     if turn is None or not before.frames:
         return 0
-    key = (before.round, turn.seat)
+    apart = ruleset.strigoi_after_encounter is not StrigoiAfterEncounter.ONE
+    attack = isinstance(action, AttackStrigoi)
+    key = (before.round, turn.seat, "strigoi" if apart and attack else "encounter" if apart else "any")
     if isinstance(before.frames[-1], FightPhase) and (
         isinstance(action, (Peek, AttackStrigoi)) or (isinstance(action, Choose) and action.option == "flip")
     ):
         counts[key] += 1
+        if apart and not attack and counts[(before.round, turn.seat, "strigoi")]:
+            return counts[key] + 1  # an encounter after the turn's attack: never allowed
     elif isinstance(action, Choose) and action.option == "decline":
         counts[key] -= 1
     return counts[key]
@@ -233,7 +241,7 @@ def soak(
             report.note("crashes", f"setup of {where}: {traceback.format_exc(limit=3)}")
             continue
         moves = 0
-        engagements: Counter[tuple[int, int]] = Counter()
+        engagements: Counter[tuple[int, int, str]] = Counter()
         while not state.is_over and report.decisions < decisions:
             try:
                 actions = game.legal_actions(state)
@@ -250,7 +258,7 @@ def soak(
                 report.note("violations", f"apply changed its input at {action}")
             report.kinds[action.kind] += 1
             _check(game, state, after, action, report)
-            if _count_engagement(state, action, engagements) > 1:
+            if _count_engagement(state, action, engagements, preset) > 1:
                 report.note("violations", f"a second encounter or fight in one turn: {action} in {where}")
             state = after
             moves += 1

@@ -120,9 +120,10 @@ def _note(finding: _Finding, main: Record, linked: Sequence[Record]) -> str:
             "not a difference between them"
         )
     handled = handling(main)
-    if main.kind == "changes-play" and main not in linked and handled != "unmodelled":
-        link = getattr(main, handled)
-        return f"the passage changes play in another respect ({main.description}), handled by {handled} {link}"
+    if main.kind == "changes-play" and main not in linked:
+        # an unmodelled record is listed by a finding of its own, made from the records left unmodelled
+        link = "left unmodelled" if handled == "unmodelled" else f"handled by {handled} {getattr(main, handled)}"
+        return f"the passage changes play in another respect ({main.description}), {link}"
     return ""
 
 

@@ -6,6 +6,8 @@ abstract state is the turn's ``engaged`` flag and the number of engagements star
 peek (the monster left face up was no encounter, interpretation ``stealth-decline-moves-on``). Z3 proves the
 invariant ``engagements == (1 if engaged else 0)``, hence at most one, initial and inductive over every
 transition. Counterattacks are answers to a Strigoi's attack, not the turn's fight, and are not transitions here.
+This is the ``one`` option of the ``strigoi_after_encounter`` reading; the French and Spanish options let one attack
+on a Strigoi follow the encounter (``rules.fights``), which the soak counts apart from the encounter.
 The negative control is a guard that ignores the flag. The soak checks the same count on real play.
 """
 
