@@ -37,7 +37,7 @@ def test_a_rule_is_recorded_with_every_field_and_the_module_that_defines_it(
         interpretations=("no-diagonal",),
     )
     # under mutation testing a trampoline calls ``rule``, so the caller one frame up is mutmut's, not this module
-    module = "mutmut.mutation.trampoline" if os.environ.get("MUTANT_UNDER_TEST") else __name__
+    module = "mutmut.mutation.trampoline" if "MUTANT_UNDER_TEST" in os.environ else __name__
     assert made == Rule(
         "test.step",
         "A step",
