@@ -86,6 +86,7 @@ __all__ = [
     "concrete_ite",
     "fight_token_room",
     "jump_trail_after",
+    "may_attack_strigoi",
     "may_engage",
     "may_step",
     "perishes",
@@ -180,11 +181,30 @@ def _negate(a: object) -> object:
     return not a
 
 
+def _either(a: object, b: object) -> object:
+    return bool(a) or bool(b)
+
+
 def may_engage(engaged: object, negate: Callable[[object], object] = _negate) -> object:
     """Whether the active hero may still have the turn's one encounter or Strigoi fight (peg19.en:801): not once
     one is under way or done this turn. Every rule that starts one (flipping or peeking at an encounter, an attack
     from the fight phase, stopping on or leaping onto an encounter space) asks this kernel."""
     return negate(engaged)
+
+
+def may_attack_strigoi(
+    engaged: object,
+    encountered: object,
+    after_encounter: object,
+    negate: Callable[[object], object] = _negate,
+    both: Callable[[object, object], object] = _both,
+    either: Callable[[object, object], object] = _either,
+) -> object:
+    """Whether the active hero may attack a Strigoi from the fight phase: before the turn's one encounter or fight
+    (:func:`may_engage`), or, where the ``strigoi_after_encounter`` reading allows an attack after the encounter
+    (``after_encounter``: the French and Spanish texts, peg19.fr:1895, peg19.es:2372), once after it. The encounter
+    leaves the turn's ``encountered`` flag set and the attack clears it, so one attack at most follows it."""
+    return either(may_engage(engaged, negate), both(after_encounter, encountered))
 
 
 def step_cost(onto_powerwolf: object, ite: Ite = concrete_ite) -> Num:

@@ -39,7 +39,7 @@ from armata_rules.effects import (
     RemoveFightToken,
     SpendToken,
     WoundStrigoi,
-    may_engage,
+    may_attack_strigoi,
     perishes,
 )
 from armata_rules.frames import CollapseEscape, Fight, RelocateChoice, WoundOnStrigoi
@@ -319,13 +319,13 @@ def _existence(ctx: RulesContext, state: GameState, index: int) -> int:
 
 
 def _may_attack_in_turn(ctx: RulesContext, turn: TurnState) -> bool:
-    """Whether the turn's hero may still attack a Strigoi: before the turn's encounter or fight (peg19.en:801,
+    """Whether the turn's hero may still attack a Strigoi (the kernel :func:`~armata_rules.effects.may_attack_strigoi`,
+    proved in :mod:`armata_rules.verify.engagement`): before the turn's encounter or fight (peg19.en:801,
     peg19.en:880), or once after the encounter where the ``strigoi_after_encounter`` reading allows it. The encounter
     leaves ``encountered`` set; an attack on a Strigoi clears it, and so does a Monk under ``monster_then_strigoi``
     (rules.encounters), so at most one attack follows the one encounter and never precedes it."""
-    if may_engage(turn.engaged):
-        return True
-    return ctx.ruleset.strigoi_after_encounter is not _STRIGOIAFTERENCOUNTER_ONE and turn.encountered
+    after = ctx.ruleset.strigoi_after_encounter is not _STRIGOIAFTERENCOUNTER_ONE
+    return bool(may_attack_strigoi(turn.engaged, turn.encountered, after))
 
 
 def attack_options(ctx: RulesContext, state: GameState, seat: int) -> list[tuple[int, str]]:

@@ -73,8 +73,8 @@ def _late(real: Callable[..., Any]) -> Callable[..., Any]:
     return lambda wounds, existence: wounds >= existence + 1
 
 
-def _always_engage(real: Callable[..., Any]) -> Callable[..., Any]:
-    return lambda engaged, *rest: True
+def _always_attack(real: Callable[..., Any]) -> Callable[..., Any]:
+    return lambda engaged, encountered, after_encounter, *rest: True
 
 
 ENGINE_CONTROLS: tuple[EngineControl, ...] = (
@@ -122,8 +122,8 @@ ENGINE_CONTROLS: tuple[EngineControl, ...] = (
         "engine-second-fight",
         "rules.fights offers an attack after the turn's encounter or fight",
         "armata_rules.rules.fights",
-        "may_engage",
-        _always_engage,
+        "may_attack_strigoi",
+        _always_attack,
         "second encounter or fight",
     ),
     EngineControl(

@@ -156,7 +156,7 @@ def termination_self_test() -> list[dict[str, object]]:
         failing = [r for r in prove_resource_variant(steps) if r.status != "proved"]
         rows.append(_control_row(name, what, "resource variant", failing))
     name, what, guard = ENGAGEMENT_CONTROL
-    failing = [r for r in prove_one_engagement(guard) if r.status != "proved"]
+    failing = [r for r in prove_one_engagement(guard, guard) if r.status != "proved"]
     rows.append(_control_row(name, what, "one engagement per turn", failing))
     return rows
 
