@@ -3,11 +3,17 @@
 :func:`damage` turns clean paragraphs (one a line, as in the bundled extraction) into what an OCR'd scan looks
 like: stray spaces inside words ("P owerwolf"), lines wrapped at any width with words hyphenated at line ends,
 paragraphs with and without blank lines between them, bullets and numbering in other glyphs, curly quotes,
-missing accents, markdown emphasis gone, and pages with running headers and page numbers. Every character of the
-result remembers where it came from, so a test knows which lines of the damaged file hold a given span.
+missing accents, markdown emphasis gone, and pages with running headers and page numbers; and the slips real
+scanners make (:func:`_slips`): a space moved across a word boundary ("leP owerwolf", "deS trigoi"), a letter
+dropped inside a long word ("Powerwlf"), a space before an apostrophe or punctuation ("l 'autel", "tour ,"), an
+accent doubled ("é" with a second acute, or a spacing accent after the letter). Every character of the result
+remembers where it came from, so a test knows which lines of the damaged file hold a given span.
 
-:func:`plant` makes real changes before the damage: a modal verb, a number, a comparative, a negation, an actor,
-a sentence dropped, a sentence added. Each is a :class:`Plant` with the span it touched.
+:func:`plant` makes real changes before the damage, of every kind the finder classifies: a modal verb, a number,
+a comparative, a negation, a quantifier ("up to" → "exactly"), a time ("before" → "after"), a turn or round, an
+actor (Powerwolf ↔ Strigoi, Master ↔ Apprentice, the player → another player), a sentence dropped or added, a
+parenthesis dropped or added, and an ordinary word changed (``unclassified``). Each is a :class:`Plant` with the
+span it touched.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from armata_rules.translations.lexicon import count, split_words
 from armata_rules.translations.scan import key
 from armata_rules.translations.sources import SOURCES, Rulebooks
 from armata_rules.translations.text import _PAGE, sentences
@@ -134,13 +141,72 @@ def _wrap(chars: list[tuple[str, Origin]], width: int, rng: random.Random) -> li
     return [line for line in lines if line]
 
 
-def damage(paragraphs: list[str], lang: str, seed: int, pages: tuple[int, int] | None = None) -> Damaged:
-    """A scan of ``paragraphs`` damaged with ``seed``; ``pages`` = (first, count) keeps only those pages."""
+_SLIP_SPACE = 0.02  # chance that a space between two words moves one letter to the right or left
+_SLIP_LETTER = 0.02  # chance that a word of 6 letters or more loses an inner letter
+_SLIP_PUNCTUATION = 0.15  # chance of a space before an apostrophe or a punctuation mark that follows a letter
+_SLIP_ACCENT = 0.15  # chance that an accented letter gets its accent twice
+_ACCENTS = {"\u0301": "´", "\u0300": "`", "\u0302": "^"}
+
+
+def _slips(chars: list[tuple[str, Origin]], rng: random.Random) -> list[tuple[str, Origin]]:
+    """The slips of a real scanner, the damage the rest of :func:`damage` does not do (see the module)."""
+    inner = _inner_letters(chars)
+    out: list[tuple[str, Origin]] = []
+    k = 0
+    while k < len(chars):
+        ch, origin = chars[k]
+        previous = out[-1][0] if out else " "
+        following = "".join(c for c, _ in chars[k + 1 : k + 4])
+        if ch == " " and previous.isalpha() and len(following) == 3 and following.isalpha():
+            roll = rng.random()
+            if roll < _SLIP_SPACE / 2:  # "le Powerwolf" -> "leP owerwolf"
+                out.extend([chars[k + 1], (" ", None)])
+                k += 2
+                continue
+            if roll < _SLIP_SPACE and len(out) >= 2 and out[-2][0].isalpha():  # "le Powerwolf" -> "l ePowerwolf"
+                out.insert(len(out) - 1, (" ", None))
+                k += 1
+                continue
+        if ch in ",.;:'’" and previous.isalpha() and rng.random() < _SLIP_PUNCTUATION:
+            out.append((" ", None))  # "tour ," / "l 'autel"
+        if k in inner and ch != "ß" and rng.random() < _SLIP_LETTER:
+            k += 1  # "Powerwlf" (never a "ß", which is two letters)
+            continue
+        out.append((ch, origin))
+        marks = [c for c in unicodedata.normalize("NFD", ch) if unicodedata.combining(c)]
+        if marks and marks[0] in _ACCENTS and rng.random() < _SLIP_ACCENT:
+            doubled = marks[0] if rng.random() < 0.5 else _ACCENTS[marks[0]]
+            out.append((doubled, None))  # "é" + a second acute, or "é´"
+        k += 1
+    return out
+
+
+def _inner_letters(chars: list[tuple[str, Origin]]) -> set[int]:
+    """One inner letter (neither of the first two nor of the last two) of each word of 6 letters or more."""
+    out: set[int] = set()
+    start = 0
+    for k in range(len(chars) + 1):
+        if k < len(chars) and chars[k][0].isalpha():
+            continue
+        if k - start >= 6:
+            out.add(start + 2 + (k - start - 4) // 2)
+        start = k + 1
+    return out
+
+
+def damage(
+    paragraphs: list[str], lang: str, seed: int, pages: tuple[int, int] | None = None, slips: bool = True
+) -> Damaged:
+    """A scan of ``paragraphs`` damaged with ``seed``; ``pages`` = (first, count) keeps only those pages;
+    ``slips``: with the slips of a real scanner too (drawn from their own stream: without them the rest of the
+    damage is the same)."""
     rng = random.Random(seed)
+    slip_rng = random.Random(f"slips-{seed}")
     width = rng.randint(38, 82)
     body: list[list[tuple[str, Origin]]] = []
     for index, text in enumerate(paragraphs):
-        body.extend(_wrap(_damage_paragraph(text, index, lang, rng), width, rng))
+        chars = _damage_paragraph(text, index, lang, rng)
+        body.extend(_wrap(_slips(chars, slip_rng) if slips else chars, width, rng))
         if rng.random() < 0.4:
             body.append([])
     per_page = rng.randint(30, 46)
@@ -188,7 +254,50 @@ NEGATIONS = {
     "fr": [("peut", "ne peut pas"), ("doit", "ne doit pas"), ("peuvent", "ne peuvent pas")],
     "es": [("puede", "no puede"), ("debe", "no debe"), ("pueden", "no pueden")],
 }
+QUANTIFIER_SWAPS = {
+    "en": [("up to", "exactly"), ("at least", "at most"), ("only", "also"), ("all", "some"), ("each", "some")],
+    "de": [("bis zu", "genau"), ("mindestens", "höchstens"), ("nur", "auch"), ("alle", "einige"), ("jeder", "ein")],
+    "it": [("fino al", "esattamente al"), ("fino a", "esattamente a"), ("almeno", "al massimo"), ("solo", "anche")],
+    "fr": [("jusqu'à", "exactement à"), ("au moins", "au plus"), ("uniquement", "aussi"), ("chaque", "quelque")],
+    "es": [("hasta", "exactamente"), ("al menos", "como máximo"), ("solo", "también"), ("cada", "algún")],
+}
+EXACTLY = {"en": "exactly", "de": "genau", "it": "esattamente", "fr": "exactement", "es": "exactamente"}
+TIMING_SWAPS = {
+    "en": [("before", "after"), ("after", "before"), ("at the end", "at the start"), ("immediately", "later")],
+    "de": [("bevor", "nachdem"), ("nachdem", "bevor"), ("am Ende", "zu Beginn"), ("sofort", "später")],
+    "it": [("prima", "dopo"), ("dopo", "prima"), ("alla fine", "all'inizio"), ("immediatamente", "poi")],
+    "fr": [("avant", "après"), ("après", "avant"), ("à la fin", "au début"), ("immédiatement", "ensuite")],
+    "es": [("antes", "después"), ("después", "antes"), ("al final", "al inicio"), ("inmediatamente", "luego")],
+}
+SCOPE_SWAPS = {
+    "en": [("turn", "round"), ("round", "turn")],
+    "de": [("Spielzug", "Runde"), ("Runde", "Spielzug")],
+    "it": [("turno", "assalto"), ("assalto", "turno")],
+    "fr": [("tour", "manche"), ("manche", "tour")],
+    "es": [("turno", "ronda"), ("ronda", "turno")],
+}
 ACTOR_SWAPS = [("Powerwolf", "Strigoi"), ("Strigoi", "Powerwolf")]
+ROLE_SWAPS = {
+    "en": [("Master", "Apprentice"), ("Apprentice", "Master"), ("the player", "another player")],
+    "de": [("Meister", "Lehrling"), ("Lehrling", "Meister"), ("der Spieler", "ein anderer Spieler")],
+    "it": [("Maestro", "Apprendista"), ("Apprendista", "Maestro"), ("il giocatore", "un altro giocatore")],
+    "fr": [("Maître", "Apprenti"), ("Apprenti", "Maître"), ("le joueur", "un autre joueur")],
+    "es": [("Maestro", "Aprendiz"), ("Aprendiz", "Maestro"), ("el jugador", "otro jugador")],
+}
+PARENTHESIS = {
+    "en": "(once per round)",
+    "de": "(einmal pro Runde)",
+    "it": "(una volta per assalto)",
+    "fr": "(une fois par manche)",
+    "es": "(una vez por ronda)",
+}
+ORDINARY = {  # words no lexicon knows, for a change that is none of the kinds
+    "en": ["castle", "garden", "lantern"],
+    "de": ["Garten", "Laterne", "Schloss"],
+    "it": ["castello", "giardino", "lanterna"],
+    "fr": ["château", "jardin", "lanterne"],
+    "es": ["castillo", "jardín", "linterna"],
+}
 ADDED = {
     "en": "At the end of each round, the Strigoi moves 2 spaces towards the nearest Powerwolf.",
     "de": "Am Ende jeder Runde bewegt sich der Strigoi 2 Felder auf den nächsten Powerwolf zu.",
@@ -202,9 +311,15 @@ EXPECTED = {
     "number": {"numeric"},
     "comparative": {"tie-break"},
     "negation": {"negation", "modality"},
+    "quantifier": {"quantifier"},
+    "timing": {"timing"},
+    "scope": {"scope"},
     "actor": {"actor"},
     "dropped": {"missing-clause"},
     "added": {"missing-clause"},
+    "parenthesis-dropped": {"parenthesis"},
+    "parenthesis-added": {"parenthesis"},
+    "unclassified": {"unclassified"},
 }
 PLANTS = tuple(EXPECTED)
 
@@ -221,18 +336,25 @@ class Plant:
     after: str
 
 
-def _word_swaps(text: str, swaps: list[tuple[str, str]]) -> list[tuple[int, int, str]]:
+def _word_swaps(text: str, swaps: list[tuple[str, str]], not_after: tuple[str, ...] = ()) -> list[tuple[int, int, str]]:
+    """Each place a word of ``swaps`` stands in ``text`` (not right after a word of ``not_after``)."""
     found = []
     for old, new in swaps:
         for m in re.finditer(r"(?<![\w'’])" + re.escape(old) + r"(?![\w'’])", text):
-            found.append((m.start(), m.end(), new))
+            if not text[: m.start()].lower().endswith(not_after):
+                found.append((m.start(), m.end(), new))
     return found
 
 
+#: Words before which "more" or "less" is a quantifier ("au moins", "at least"), not a comparative.
+_QUANTIFYING = ("au ", "al ", "at ", "lo ", "como ")
+
+
 def _numbers(text: str) -> list[tuple[int, int, str]]:
+    """Each number of things in ``text`` ("5 spaces"; not a page's, nor a telephone's "(0)11")."""
     pages = [m.span() for m in _PAGE.finditer(text)]
     found = []
-    for m in re.finditer(r"(?<![\w.])\d{1,2}(?![\w.]|\.\d)", text):
+    for m in re.finditer(r"(?<![\w.+])\d{1,2}(?=\s+[^\W\d_])", text):
         if m.start() < 3 or any(a <= m.start() < b for a, b in pages):
             continue
         found.append((m.start(), m.end(), str(int(m.group()) + 1)))
@@ -240,14 +362,33 @@ def _numbers(text: str) -> list[tuple[int, int, str]]:
 
 
 def _candidates(kind: str, text: str, lang: str) -> list[tuple[int, int, str]]:
-    if kind == "modal":
-        return _word_swaps(text, MODAL_SWAPS[lang])
+    if kind == "modal":  # not in "may not", which says what "must not" says
+        return [c for c in _word_swaps(text, MODAL_SWAPS[lang]) if not text[c[1] :].startswith((" not", " nicht"))]
     if kind == "comparative":
-        return _word_swaps(text, COMPARATIVE_SWAPS[lang])
+        return _word_swaps(text, COMPARATIVE_SWAPS[lang], _QUANTIFYING)
     if kind == "negation":
         return _word_swaps(text, NEGATIONS[lang])
+    if kind == "quantifier":
+        return _word_swaps(text, QUANTIFIER_SWAPS[lang]) + [(a, a, f"{EXACTLY[lang]} ") for a, _, _ in _numbers(text)]
+    if kind == "timing":
+        return _word_swaps(text, TIMING_SWAPS[lang])
+    if kind == "scope":
+        return _word_swaps(text, SCOPE_SWAPS[lang])
     if kind == "actor":
-        return _word_swaps(text, ACTOR_SWAPS)
+        return _word_swaps(text, ACTOR_SWAPS + ROLE_SWAPS[lang])
+    if kind == "parenthesis-dropped":
+        return [
+            (m.start(), m.end(), "")
+            for m in re.finditer(r" \([^()]*\)", text)
+            if len(key(m.group())) >= 6 and not re.search(r"[.!?:;]\s", m.group()) and m.start() >= 3
+        ]
+    if kind == "parenthesis-added":
+        return [
+            (m.start(), m.start(), f" {PARENTHESIS[lang]}") for m in re.finditer(r"(?<=\w{3}) (?=[a-zà-ÿ]{3})", text)
+        ]
+    if kind == "unclassified":
+        words = list(re.finditer(r"(?<![\w'’*])[a-zà-ÿ]{5,}(?![\w'’*])", text))
+        return [(m.start(), m.end(), word) for m in words for word in ORDINARY[lang] if key(word) != key(m.group())]
     if kind == "number":
         return _numbers(text)
     if kind == "dropped":
@@ -257,7 +398,7 @@ def _candidates(kind: str, text: str, lang: str) -> list[tuple[int, int, str]]:
             return []
         for part in parts:
             start = text.find(part)
-            if start >= 0 and len(key(part)) >= 25:
+            if start >= 0 and len(key(part)) >= 25 and not part.startswith("("):  # a parenthesis is no sentence
                 end = start + len(part)
                 while end < len(text) and text[end] == " ":
                     end += 1
@@ -284,11 +425,16 @@ def plant(
             if not used & {p - 1, p, p + 1} and len(key(paragraphs[p])) >= 30
             for c in _candidates(kind, paragraphs[p], lang)
         ]
-        if not options:
+        while options:
+            p, (start, end, new) = pick = rng.choice(options)
+            text = changed[p]
+            after = text[:start] + new + text[end:]
+            if kind != "unclassified" or count(split_words(text), lang) == count(split_words(after), lang):
+                break
+            options.remove(pick)  # the word was part of a fact ("prior" in "prior to"): not an ordinary change
+        else:
             continue
-        p, (start, end, new) = rng.choice(options)
-        text = changed[p]
-        changed[p] = text[:start] + new + text[end:]
+        changed[p] = after
         used.add(p)
         plants.append(Plant(kind, p, start, start + len(new), text[start:end], new))
     return changed, plants

@@ -4,6 +4,7 @@ citation to its clause and every finding, proof and example to its rules, and re
 from __future__ import annotations
 
 import re
+import shutil
 import sys
 import warnings
 from pathlib import Path
@@ -93,6 +94,48 @@ def test_findings_proofs_and_examples_link_back_to_rules(site: Path) -> None:
     pack = (site / "pack.html").read_text(encoding="utf-8")
     assert "peg19.en:928" in pack and "provisional" in pack
     assert "refused:" in (site / "tutorial.html").read_text(encoding="utf-8")
+
+
+def test_the_findings_page_opens_with_the_grid_and_folds_the_findings_and_the_review(site: Path) -> None:
+    """Issue 29 §4: the page opens with filters and a grid of findings × texts, not with the JSON schema; every
+    finding is a collapsed entry with its quotes' differing words marked; the review is on a page of its own."""
+    findings = (site / "findings.html").read_text(encoding="utf-8")
+    article = findings[findings.index("<article") :]
+    assert article.index('id="armata-filters"') < article.index('id="armata-grid"') < article.index("armata-entry")
+    assert article.index('id="armata-grid"') < article.index('id="the-json-form"')
+    assert '<a href="#finding-movement-may-must-exactly">' in findings  # a grid row links to its entry
+    entry = re.search(
+        r'<details class="armata-entry"[^>]*id="finding-movement-may-must-exactly">.*?</details>', findings, re.S
+    )
+    assert entry is not None and 'data-lang="de en it fr es"' in entry.group(0)
+    assert "<mark><strong>may</strong></mark>" in entry.group(0)
+    assert 'class="armata-cell-play" title="peg19.fr: changes play (peg19.fr/en760)"' in findings
+    assert 'id="verdicts-peg19-fr"' not in findings
+    review = (site / "review.html").read_text(encoding="utf-8")
+    assert '<details class="armata-entry" id="verdicts-peg19-fr">' in review
+    assert 'href="review.html#verdicts-peg19-fr"' in findings  # a finding's records link to the review
+    impact = (site / "impact.html").read_text(encoding="utf-8")
+    assert 'href="findings.html#finding-movement-may-must-exactly"' in impact
+
+
+def test_the_findings_page_in_a_browser_hides_what_its_address_filters_out(site: Path, tmp_path: Path) -> None:
+    """The filters of the address, applied by the page's script in headless Chromium, hide exactly the findings that
+    `armata-rules ambiguities` leaves out with the same filters; an unknown value is named, not obeyed."""
+    if shutil.which("chromium") is None:
+        pytest.skip("chromium is not installed (make browser installs it)")
+    url = (site / "findings.html").resolve().as_uri()
+    filtered = screenshots.dom(url + screenshots.FINDINGS_QUERY, tmp_path / "a")
+    assert screenshots.filter_problems(filtered, screenshots.FINDINGS_QUERY) == []
+    shown = sum(screenshots.findings_shown(filtered).values())
+    assert f'data-shown="{shown}"' in filtered and f"{shown} of " in filtered  # the count the page states
+    everything = screenshots.dom(url, tmp_path / "b")
+    assert screenshots.findings_shown(everything) and all(screenshots.findings_shown(everything).values())
+    assert screenshots.filter_problems(everything, screenshots.FINDINGS_QUERY) != []  # the check can fail
+    odd = screenshots.dom(url + "?kind=scope&kind=scop", tmp_path / "c")
+    assert "Left out, not a valid filter value: kind=scop." in odd
+    assert screenshots.filter_problems(odd, "?kind=scope") == []
+    opened = screenshots.dom(url + "#finding-movement-may-must-exactly", tmp_path / "d")
+    assert re.search(r'<details class="armata-entry"[^>]*id="finding-movement-may-must-exactly" open', opened)
 
 
 def test_geometric_rules_are_drawn(site: Path) -> None:

@@ -126,6 +126,21 @@ def test_cli_study_on_ray_writes_the_study_and_its_plot(
     assert len(pooled_ranking(data)) == len([i for i in data["impacts"] if i["heroes"] == 0])
 
 
+def test_cli_study_editions_on_ray_matches_local_processes(
+    local_ray: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "editions.json"
+    args = ["study", "editions", "--heroes", "2-3", "--games", "2", "--seed", "3", "--json"]
+    assert main([*args, "--backend", "ray", "--out", str(out)]) == 0
+    on_ray = json.loads(capsys.readouterr().out)
+    assert json.loads(out.read_text()) == on_ray
+    assert main([*args, "--workers", "2"]) == 0
+    assert json.loads(capsys.readouterr().out) == on_ray
+    assert on_ray["format"] == 1 and len(on_ray["editions"]) == len(editions.ALL) - 1
+    assert all([r["heroes"] for r in e["results"]] == [0, 2, 3] for e in on_ray["editions"])
+    assert all(e["results"][0]["pairs"] == 4 for e in on_ray["editions"])
+
+
 def test_the_plot_refuses_a_malformed_study() -> None:
     with pytest.raises(ValueError, match="movement: win_rate_diff"):
         render_impact_plot({"impacts": [{"reading": "movement", "heroes": 0, "pairs": 3, "win_rate_diff": {}}]})

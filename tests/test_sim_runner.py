@@ -7,6 +7,7 @@ import math
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -124,7 +125,9 @@ def test_paired_difference_matches_a_hand_computed_t_interval() -> None:
     assert diff.mean == pytest.approx(0.4)
     assert diff.high - diff.mean == pytest.approx(2.7764 * 0.5477226 / math.sqrt(5), rel=1e-4)
     assert not diff.significant
-    assert paired_difference([1, 1, 1, 1], [0, 0, 0, 0]).significant
+    assert paired_difference([3, 2, 3, 4], [0, 0, 0, 0]).significant
+    # every pair differing by the same amount has no spread: said in words, not a zero-wide interval
+    assert paired_difference([1, 1, 1, 1], [0, 0, 0, 0]).text() == "no spread"
     with pytest.raises(ValueError, match="differ in length"):
         paired_difference([1], [1, 0])
 
@@ -145,6 +148,9 @@ def test_analyse_pairs_each_option_with_the_baseline_on_the_same_seed() -> None:
     assert (per_count.pairs, per_count.errors) == (3, 1)
     assert (per_count.baseline_win_rate, per_count.option_win_rate) == (0.0, 1.0)
     assert per_count.win_rate.mean == 1.0 and per_count.rounds.mean == 2.0
+    assert (per_count.win_rate.option_only, per_count.win_rate.baseline_only) == (3, 0)
+    assert per_count.win_rate.text(100) == "not enough games"  # 3 pairs changed winner: p = 0.25 at best
+    assert per_count.rounds.text() == "no spread"
     assert report.ranking()[0].reading == "movement"
     others = [i for i in report.impacts if i.reading == "icon_scope"]
     assert all(i.pairs == 0 for i in others)
@@ -159,6 +165,41 @@ def test_cli_refuses_bad_run_options(capsys: pytest.CaptureFixture[str]) -> None
     assert "expected N or N-M" in capsys.readouterr().err
     assert main(["simulate", "--games", "2", "--workers", "0"]) == 2
     assert "--workers must be at least 1" in capsys.readouterr().err
+    assert main(["study", "editions", "--games", "1"]) == 2
+    assert "--games must be at least 2" in capsys.readouterr().err
+    assert main(["study", "editions", "--heroes", "2-6", "--games", "2"]) == 2
+    assert "hero counts are 2 to 5" in capsys.readouterr().err
+
+
+def test_cli_study_editions_compares_each_preset_on_local_workers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    need("scipy")
+    out = tmp_path / "editions.json"
+    args = ["study", "editions", "--heroes", "2", "--games", "3", "--seed", "4", "--workers", "2", "--out", str(out)]
+    assert main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert json.loads(out.read_text()) == data
+    assert data["format"] == 1 and data["baseline"] == "peg19.en" and data["heroes"] == [2]
+    assert [e["edition"] for e in data["editions"]] == [p.name for p in editions.ALL if p.name != "peg19.en"]
+    french = next(e for e in data["editions"] if e["edition"] == "peg19.fr")
+    assert french["verdicts"]["unmodelled"] < french["verdicts"]["play_changing"]
+    pooled, two = french["results"]
+    assert (pooled["heroes"], two["heroes"], pooled["pairs"]) == (0, 2, 3)
+    base = [play(GameSpec(editions.PEG19_EN, 2, seed)) for seed in (4, 5, 6)]
+    mine = [play(GameSpec(editions.PEG19_FR, 2, seed)) for seed in (4, 5, 6)]
+    assert pooled["baseline_wins"]["wins"] == sum(r.powerwolf_won for r in base)
+    assert pooled["edition_wins"]["wins"] == sum(r.powerwolf_won for r in mine)
+    assert pooled["win_rate_diff"]["option_only"] == sum(
+        m.powerwolf_won and not b.powerwolf_won for b, m in zip(base, mine, strict=True)
+    )
+    assert pooled["edition_rounds"] == pytest.approx(sum(r.rounds for r in mine) / 3, abs=1e-3)
+    monkeypatch.setenv("COLUMNS", "200")  # the table at full width
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert "Each edition preset against peg19.en" in text and "unmodelled:" in text
+    verdicts = french["verdicts"]
+    assert f"{verdicts['unmodelled']} of {verdicts['play_changing']}" in text.split("peg19.fr", 1)[1].splitlines()[0]
 
 
 def test_cli_simulate_json_lists_each_game_with_its_hash(capsys: pytest.CaptureFixture[str]) -> None:

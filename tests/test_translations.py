@@ -171,11 +171,11 @@ def test_cli_ambiguities_json(capsys: pytest.CaptureFixture[str]) -> None:
     if BOOKS is None:
         pytest.skip("the rulebooks are not beside the repository")
     assert main(["ambiguities", "--format", "json"]) == 0
-    data = json.loads(capsys.readouterr().out)
+    data = json.loads(capsys.readouterr().out)["findings"]
     shape = {"id", "kind", "severity", "topic", "citations", "reading", "interpretation"}
     shape |= {"verdict", "verdicts", "verdict_note"}
     assert data and all(set(f) == shape for f in data)
-    assert set(data[0]["citations"][0]) == {"source", "lang", "line", "quote"}
+    assert set(data[0]["citations"][0]) == {"source", "lang", "line", "quote", "differs"}
     assert main(["ambiguities", "--source", "nowhere.txt:en"]) == 2
     assert main(["ambiguities", "--source", "nowhere.txt:xx"]) == 2
 

@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from armata_rules.cli import main
+from armata_rules.translations.changes import mend, split
 from armata_rules.translations.corpus import Corpus, load_corpus
 from armata_rules.translations.newtext import find_in_text
-from armata_rules.translations.scan import key, read_scan, rejoin
+from armata_rules.translations.scan import key, read_scan
 from armata_rules.translations.sources import FILES, PACKAGED, Rulebooks, default_folder
 from armata_rules.translations.verdict_ids import new_text_verdict_id
 from tests.scan_damage import HEADERS, PLANTS, clean_paragraphs, damage, found, plant
@@ -73,11 +74,15 @@ def test_reading_a_scan_reflows_and_leaves_out_page_furniture() -> None:
     assert scan.text.index("- Next") in scan.breaks
 
 
-def test_rejoin_mends_words_broken_by_stray_spaces() -> None:
-    words = frozenset({"peuvent", "powerwolf", "les", "cannot", "can", "not"})
-    assert rejoin("les P owerwolf peuv ent", words, frozenset()) == "les Powerwolf peuvent"
-    assert rejoin("can not", words, frozenset({"can not"})) == "can not"  # the edition writes "can not" itself
-    assert rejoin("can not", words, frozenset()) == "cannot"
+def test_word_breaks_moved_by_a_scanner_are_laid_over_the_editions() -> None:
+    edition = split("les Powerwolf peuvent aller à l'autel")
+    scan = split("lesP owerwolf peuv ent aller à l 'autel")
+    assert scan.word_keys() == ["lesp", "owerwolf", "peuv", "ent", "aller", "a", "l", "autel"]
+    mended = mend(edition, scan)
+    assert mended.word_keys() == edition.word_keys()
+    assert mended.quote(1, 3) == "P owerwolf peuv ent"  # quoted as the scan prints it
+    changed = mend(edition, split("les Strigoi peuvent aller"))  # different letters: breaks left as they are
+    assert changed.word_keys() == ["les", "strigoi", "peuvent", "aller"]
 
 
 @needs_books
@@ -137,7 +142,7 @@ def test_cli_accepts_paths_holding_colons(books: Rulebooks, tmp_path: Path, caps
     changed, _ = plant(clean_paragraphs(books, "peg19.fr"), "fr", seed=2, kinds=("modal",))
     odd.write_text(damage(changed, "fr", seed=2).text(), encoding="utf-8")
     assert main(["ambiguities", "--source", str(odd), "--lang", "fr", "--edition", "peg19", "--format", "json"]) == 0
-    data = json.loads(capsys.readouterr().out)
+    data = json.loads(capsys.readouterr().out)["findings"]
     assert [f["kind"] for f in data] == ["modality"]
     assert data[0]["citations"][1]["source"] == "scan:2024.txt"
     assert data[0]["verdict"].startswith("new:scan:2024.txt/") and data[0]["verdict"].endswith("#modality")
@@ -145,9 +150,9 @@ def test_cli_accepts_paths_holding_colons(books: Rulebooks, tmp_path: Path, caps
     assert (
         main(["ambiguities", "--source", f"{odd}:fr:peg19", "--format", "json"]) == 0
     )  # the old form, read from the right
-    assert json.loads(capsys.readouterr().out) == data
+    assert json.loads(capsys.readouterr().out)["findings"] == data
     assert main(["ambiguities", "--source", f"{odd}:fr", "--format", "json"]) == 0
-    assert json.loads(capsys.readouterr().out) == data
+    assert json.loads(capsys.readouterr().out)["findings"] == data
     assert main(["ambiguities", "--source", str(odd)]) == 2  # no language
     assert main(["ambiguities", "--source", str(odd), "--lang", "fr", "--edition", "peg20"]) == 2
     assert "peg20" in capsys.readouterr().err
@@ -158,9 +163,10 @@ def test_corpus_findings_name_their_verdict_and_read_as_sentences(
     books: Rulebooks, corpus: Corpus, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["ambiguities", "--format", "json"]) == 0
-    data = json.loads(capsys.readouterr().out)
+    data = json.loads(capsys.readouterr().out)["findings"]
     may_must = next(f for f in data if f["id"] == "movement-may-must-exactly")
-    assert may_must["verdict"] == "sb19.en/en760" and may_must["verdicts"] == ["peg19.fr/en760", "sb19.en/en760"]
+    assert may_must["verdict"] == "sb19.en/en760"
+    assert {"peg19.fr/en760", "sb19.en/en760"} <= set(may_must["verdicts"])  # the review may add records to it
     for f in data:
         assert not f["topic"].endswith("…"), f["topic"]
         if f["citations"]:

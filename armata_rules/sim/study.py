@@ -3,8 +3,10 @@
 For every reading in :data:`armata_rules.variants.READINGS` and every option of it that the baseline preset does
 not take, the baseline with only that reading changed is played on the same seeds as the baseline itself (common
 random numbers). Each seed gives a *pair* of games, so the win-rate difference and the game-length difference are
-estimated from per-seed differences, with Student-t 95% confidence intervals on those differences: pairing removes
-the seed-to-seed variance that both arms share.
+estimated from per-seed differences (:mod:`armata_rules.sim.paired`): McNemar's exact test and Tango's score
+interval for who won, a Student-t interval for the length. Pairing removes the seed-to-seed variance that both arms
+share. Where too few pairs changed winner to tell anything, the impact says "not enough games" instead of an
+interval.
 
 The bundled data pack's card values are mostly provisional, so an impact measured here is an impact *given that
 pack and that bot*, not a property of the printed game.
@@ -16,10 +18,27 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from armata_rules.sim.paired import Difference, WinRate, paired_difference, win_rate, win_rate_difference
 from armata_rules.sim.runner import GameResult, GameSpec
 from armata_rules.variants import READINGS, Ruleset
 
-__all__ = ["Difference", "Impact", "StudyReport", "analyse", "paired_difference", "study_specs", "variants"]
+__all__ = [
+    "FORMAT_VERSION",
+    "Comparison",
+    "Difference",
+    "Impact",
+    "StudyReport",
+    "analyse",
+    "compare",
+    "paired_difference",
+    "study_specs",
+    "variants",
+    "win_rate_difference",
+]
+
+#: The version of the study's JSON form: 2 added the exact statistics (``method``, ``enough``, ``caveat``, the
+#: discordant pair counts and McNemar's p) to each difference.
+FORMAT_VERSION = 2
 
 
 def variants(baseline: Ruleset) -> list[tuple[str, str, str, Ruleset]]:
@@ -53,56 +72,6 @@ def study_specs(
         for n in heroes
         for k in range(games)
     ]
-
-
-@dataclass(frozen=True, slots=True)
-class Difference:
-    """A mean paired difference (option minus baseline) with its 95% confidence interval."""
-
-    mean: float
-    low: float
-    high: float
-
-    @property
-    def significant(self) -> bool:
-        """Whether the interval excludes zero."""
-        return self.low > 0 or self.high < 0
-
-    def clipped(self, low: float, high: float) -> Difference:
-        """The interval cut to ``[low, high]`` (a difference of two rates lies within [-1, 1])."""
-        return Difference(self.mean, max(low, self.low), min(high, self.high))
-
-    def to_json(self) -> dict[str, float | None]:
-        """A JSON-ready dict, rounded to 4 places (``None`` where there were no pairs)."""
-        return {
-            k: None if math.isnan(v) else round(v, 4)
-            for k, v in (("mean", self.mean), ("low", self.low), ("high", self.high))
-        }
-
-
-def _t975(df: int) -> float:
-    from scipy.stats import t
-
-    return float(t.ppf(0.975, df))
-
-
-def paired_difference(option: Sequence[float], base: Sequence[float]) -> Difference:
-    """Mean of ``option[i] - base[i]`` with a Student-t 95% interval (the pairs share a seed).
-
-    With fewer than two pairs, or identical differences, the interval is the mean itself.
-    """
-    if len(option) != len(base):
-        raise ValueError(f"paired samples differ in length: {len(option)} and {len(base)}")
-    diffs = [a - b for a, b in zip(option, base, strict=True)]
-    n = len(diffs)
-    if n == 0:
-        return Difference(math.nan, math.nan, math.nan)
-    mean = sum(diffs) / n
-    if n < 2:
-        return Difference(mean, mean, mean)
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
-    half = _t975(n - 1) * sd / math.sqrt(n)
-    return Difference(mean, mean - half, mean + half)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +125,7 @@ class StudyReport:
     def to_json(self) -> dict[str, object]:
         """A JSON-ready dict (the docs read this form)."""
         return {
+            "format": FORMAT_VERSION,
             "baseline": self.baseline,
             "bot": self.bot,
             "games": self.games,
@@ -171,23 +141,60 @@ class StudyReport:
         return sorted(pooled, key=lambda i: (-abs(i.win_rate.mean), i.reading, i.option))
 
 
-def _impact(reading: str, option: str, heroes: int, pairs: list[tuple[GameResult, GameResult]]) -> Impact:
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """One arm against the baseline over games paired by seed: who won, how long, and which pairs were left out.
+
+    A pair where either game hit an engine error is left out (``errors``); an unfinished game counts as not won.
+    ``changed`` counts the pairs whose games ended in different states.
+    """
+
+    pairs: int
+    baseline_wins: WinRate
+    option_wins: WinRate
+    win_rate: Difference
+    baseline_rounds: float
+    option_rounds: float
+    rounds: Difference
+    unfinished: int
+    errors: int
+    changed: int
+
+
+def compare(pairs: Sequence[tuple[GameResult, GameResult]]) -> Comparison:
+    """Compare ``(baseline, option)`` game pairs that share a seed and a player count."""
     usable = [(b, o) for b, o in pairs if b.outcome != "error" and o.outcome != "error"]
-    base_wins = [float(b.powerwolf_won) for b, _ in usable]
-    option_wins = [float(o.powerwolf_won) for _, o in usable]
-    n = max(1, len(usable))
+    base_rounds = [float(b.rounds) for b, _ in usable]
+    option_rounds = [float(o.rounds) for _, o in usable]
+    n = len(usable)
+    return Comparison(
+        n,
+        win_rate([b.powerwolf_won for b, _ in usable]),
+        win_rate([o.powerwolf_won for _, o in usable]),
+        win_rate_difference([o.powerwolf_won for _, o in usable], [b.powerwolf_won for b, _ in usable]),
+        sum(base_rounds) / n if n else math.nan,
+        sum(option_rounds) / n if n else math.nan,
+        paired_difference(option_rounds, base_rounds),
+        sum(o.outcome == "unfinished" for _, o in pairs),
+        len(pairs) - n,
+        sum(b.final_hash != o.final_hash for b, o in usable),
+    )
+
+
+def _impact(reading: str, option: str, heroes: int, pairs: list[tuple[GameResult, GameResult]]) -> Impact:
+    c = compare(pairs)
     return Impact(
         reading,
         option,
         heroes,
-        len(usable),
-        sum(base_wins) / n,
-        sum(option_wins) / n,
-        paired_difference(option_wins, base_wins).clipped(-1.0, 1.0),
-        paired_difference([float(o.rounds) for _, o in usable], [float(b.rounds) for b, _ in usable]),
-        sum(o.outcome == "unfinished" for _, o in pairs),
-        len(pairs) - len(usable),
-        sum(b.final_hash != o.final_hash for b, o in usable),
+        c.pairs,
+        c.baseline_wins.rate if c.pairs else 0.0,
+        c.option_wins.rate if c.pairs else 0.0,
+        c.win_rate,
+        c.rounds,
+        c.unfinished,
+        c.errors,
+        c.changed,
     )
 
 

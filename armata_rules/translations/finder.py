@@ -44,6 +44,10 @@ KINDS = (
     "negation",
     "actor",
     "repeated-text",
+    "quantifier",
+    "timing",
+    "parenthesis",
+    "unclassified",
 )
 
 _READING_KIND = {

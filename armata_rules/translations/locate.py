@@ -1,20 +1,27 @@
 """Finding where a scan sits in an edition: the edition's sentences located in the scan's reflowed text.
 
-Damage from scanning never changes a sentence's :func:`~armata_rules.translations.scan.key`, so an unchanged
-sentence is found in the scan's key exactly. Long sentences are found first and chained in order (the heaviest
-chain of non-overlapping, increasing matches: the scan may be a few pages from anywhere in the edition); shorter
-ones are then found next to their neighbours. What is left between two found sentences is a *gap*: edition
-sentences not found, and the scan's text in their place, for the finder to compare.
+Most damage from scanning does not change a sentence's :func:`~armata_rules.translations.scan.key`, so an
+unchanged sentence is mostly found in the scan's key exactly. Long sentences the edition prints once are found
+first, where the scan has them as a sentence of its own (a heading's words inside another sentence are not the
+heading), and chained in order (the heaviest chain of non-overlapping, increasing matches: the scan may be a few
+pages from anywhere in the edition); the sentences right after or before a found one are then found next to it.
+Shorter sentences are searched for nowhere else: "Phase 3." may stand inside another sentence. What is left
+between two found sentences is a *gap*: edition sentences not found, and the scan's text in their place, for the
+finder to compare word by word. Where two found sentences stand far apart in the edition but close in the scan,
+the scan holds two excerpts: the gap between them is open at both ends, like the scan's own start and end, and
+nothing the edition has there counts as left out.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from armata_rules.translations.corpus import Corpus
+from armata_rules.translations.lexicon import split_words, vocabulary
 from armata_rules.translations.scan import ScanText, key, normalize
 from armata_rules.translations.sources import Rulebooks
 from armata_rules.translations.text import sentences
@@ -22,22 +29,31 @@ from armata_rules.translations.text import sentences
 __all__ = ["Gap", "Match", "RefSentence", "Reference", "locate", "reference"]
 
 _ANCHOR = 20  # key length from which a sentence is distinctive enough to anchor the chain
+_LONG = 60  # ... and from which it is no heading that may be read inside another sentence
 _MAX_REPEATS = 4
+_JUMP = 1000  # edition text (key characters) skipped between two found sentences from which the scan is two excerpts
+_JUMP_RATIO = 4  # ... when it is also this many times the scan's text between them
+_SENTENCE_ENDS = frozenset(".!?;:")  # what ends a sentence
+_SENTENCE_MARKS = _SENTENCE_ENDS | frozenset("-–—•►*")  # what may stand right before one (a full stop, a bullet)
 
 
 @dataclass(frozen=True, slots=True)
 class RefSentence:
-    """A sentence of the edition: its line, the clause it belongs to, its text and key."""
+    """A sentence of the edition: its line, the clause it belongs to, its text and key, and the key of what the
+    edition prints before it that is no sentence (a paragraph of its own too short to be one: a section's number
+    "6", a lone "or" between two list items)."""
 
     line: int
     clause: str
     text: str
     key: str
+    lead: str = ""
 
 
 @dataclass(frozen=True)
 class Reference:
-    """One language of one edition as sentences, with the words and word pairs the language uses."""
+    """One language of one edition as sentences, with the words and word pairs the language uses (in either
+    edition, and the lexicons' words): what a word broken by a scanner may be joined into."""
 
     edition: str
     lang: str
@@ -54,35 +70,31 @@ class Reference:
 
 def _build(books: Rulebooks, corpus: Corpus, edition: str, lang: str) -> Reference:
     out: list[RefSentence] = []
+    lead = ""
     for number, raw in enumerate(books.lines[edition], start=1):
         if not raw.strip() or books.language_of(edition, number) != lang:
             continue
         clause = corpus.index.get((edition, number), f"{edition}-{lang}-{number}")
-        for sentence in sentences(normalize(raw.strip()).replace("**", "")):  # emphasis is not printed
-            out.append(RefSentence(number, clause, sentence, key(sentence)))
-    words: set[str] = set()
+        text = re.sub(r"\*+", "", normalize(raw.strip()))  # markdown emphasis is not printed
+        found = sentences(text)
+        if not found:
+            lead += key(text)
+        for sentence in found:
+            out.append(RefSentence(number, clause, sentence, key(sentence), lead))
+            lead = ""
+    words: set[str] = set(vocabulary(lang))
     pairs: set[str] = set()
     for other in books.lines:
         for number, raw in enumerate(books.lines[other], start=1):
             if books.language_of(other, number) == lang:
-                tokens = [key(t) for t in normalize(raw).split()]
-                tokens = [t for t in tokens if t]
+                tokens = split_words(raw)
                 words.update(tokens)
                 pairs.update(f"{a} {b}" for a, b in itertools.pairwise(tokens))
-    words.update(_extra_words(lang))
     return Reference(edition, lang, tuple(out), "".join(s.key for s in out), frozenset(words), frozenset(pairs))
 
 
 # keyed by object ids; the objects are kept with the entry, so an id cannot be reused while it is cached
 _CACHE: dict[tuple[int, int, str, str], tuple[Rulebooks, Corpus, Reference]] = {}
-
-
-def _extra_words(lang: str) -> set[str]:
-    """The words of the fact lexicons, so that a scan's broken "hig hest" is joined even if the edition never
-    prints "highest"."""
-    from armata_rules.translations import lexicon
-
-    return {key(w) for w in lexicon.words(lang)}
 
 
 def reference(books: Rulebooks, corpus: Corpus, edition: str, lang: str) -> Reference:
@@ -105,29 +117,50 @@ class Match:
 @dataclass(frozen=True, slots=True)
 class Gap:
     """Edition sentences ``first``..``last`` (exclusive) not found, and the scan's key characters in their place;
-    ``edge`` when the gap runs to the start or end of the scan (which may begin or end mid-edition)."""
+    ``edge`` when the gap runs to the start or end of the scan (which may begin or end mid-edition), ``jump`` when
+    it lies between two excerpts (open at both ends)."""
 
     first: int
     last: int
     start: int
     end: int
     edge: bool
+    jump: bool = False
 
 
 def _occurrences(text: str, needle: str) -> list[int]:
     return [m.start() for m in re.finditer(re.escape(needle), text)]
 
 
-def _chain(ref: Sequence[RefSentence], scan_key: str) -> list[Match]:
+def _whole_sentence(scan: ScanText, start: int, end: int) -> bool:
+    """Whether key characters ``start``..``end`` of the scan are a sentence of it: they begin where the scan, a
+    paragraph, a list item or a sentence begins, and end where one ends (a full stop or the like, a paragraph's
+    end). A heading's words found inside a sentence ("as many Blood Points on the Inferno card") or at its start
+    ("The Advanced Action cards placed ...") are not the heading."""
+    return _boundary(scan, start, _SENTENCE_MARKS) and _boundary(scan, end, _SENTENCE_ENDS)
+
+
+def _boundary(scan: ScanText, at: int, marks: frozenset[str]) -> bool:
+    """Whether a sentence may begin or end between key characters ``at - 1`` and ``at``: at either end of the
+    scan, where a paragraph or a list item begins, or where one of ``marks`` stands between them."""
+    if at <= 0 or at >= len(scan.key):
+        return True
+    start, index = scan.origin[at - 1] + 1, scan.origin[at]
+    return any(ch in marks for ch in scan.text[start:index]) or any(b in scan.breaks for b in range(start, index + 1))
+
+
+def _chain(ref: Sequence[RefSentence], scan: ScanText) -> list[Match]:
     """The heaviest chain of long sentences found in order and without overlap (weights: key lengths)."""
     anchors: list[Match] = []
+    printed = Counter(sentence.key for sentence in ref)
     for index, sentence in enumerate(ref):
-        if len(sentence.key) < _ANCHOR:
-            continue
-        found = _occurrences(scan_key, sentence.key)
+        if len(sentence.key) < _ANCHOR or printed[sentence.key] > 1:
+            continue  # short, or printed twice (a heading): either may stand for either copy in the scan
+        size = len(sentence.key)
+        found = [p for p in _occurrences(scan.key, sentence.key) if size >= _LONG or _whole_sentence(scan, p, p + size)]
         if 0 < len(found) <= _MAX_REPEATS:
             anchors.extend(Match(index, p, p + len(sentence.key)) for p in found)
-    size = len(scan_key) + 2
+    size = len(scan.key) + 2
     tree: list[tuple[int, int]] = [(0, -1)] * (size + 1)  # Fenwick tree of (best weight, anchor) by end offset
 
     def query(end: int) -> tuple[int, int]:
@@ -171,7 +204,7 @@ def _chain(ref: Sequence[RefSentence], scan_key: str) -> list[Match]:
 
 def locate(ref: Sequence[RefSentence], scan: ScanText) -> tuple[list[Match], list[Gap]]:
     """The edition's sentences found in the scan, in order, and the gaps between them."""
-    chain = _chain(ref, scan.key)
+    chain = _chain(ref, scan)
     if not chain:
         return [], []
     matches: list[Match] = []
@@ -180,7 +213,8 @@ def locate(ref: Sequence[RefSentence], scan: ScanText) -> tuple[list[Match], lis
     for left, right in itertools.pairwise(bounds):
         if left.ref >= 0:
             matches.append(left)
-        edge = left.ref < 0 or right.ref >= len(ref)
+        jump = left.ref >= 0 and right.ref < len(ref) and _is_jump(ref, left, right)
+        edge = left.ref < 0 or right.ref >= len(ref) or jump
         first, last, start, end = left.ref + 1, right.ref, left.end, right.start
         inner: list[Match] = []
         while first < last and ref[first].key and scan.key.startswith(ref[first].key, start):
@@ -195,35 +229,15 @@ def locate(ref: Sequence[RefSentence], scan: ScanText) -> tuple[list[Match], lis
             tail.append(Match(last - 1, end, end + len(ref[last - 1].key)))
             last -= 1
         matches.extend(inner)
-        if not edge:
-            inner_gaps = _fill(ref, scan.key, first, last, start, end, matches)
-            gaps.extend(inner_gaps)
-        elif first < last or start < end:
-            gaps.append(Gap(first, last, start, end, True))
+        if first < last or start < end:
+            gaps.append(Gap(first, last, start, end, edge, jump))
         matches.extend(tail[::-1])
     matches.sort(key=lambda m: m.start)
     gaps.sort(key=lambda g: g.start)
     return matches, gaps
 
 
-def _fill(
-    ref: Sequence[RefSentence], scan_key: str, first: int, last: int, start: int, end: int, matches: list[Match]
-) -> list[Gap]:
-    """Inside a gap between two found sentences, find the remaining ones in order; return what is still left."""
-    gaps: list[Gap] = []
-    gap_first, gap_start = first, start
-    for index in range(first, last):
-        needle = ref[index].key
-        if len(needle) < 3:
-            continue
-        at = scan_key.find(needle, start, end)
-        if at < 0:
-            continue
-        if gap_first < index or gap_start < at:
-            gaps.append(Gap(gap_first, index, gap_start, at, False))
-        matches.append(Match(index, at, at + len(needle)))
-        start = at + len(needle)
-        gap_first, gap_start = index + 1, start
-    if gap_first < last or gap_start < end:
-        gaps.append(Gap(gap_first, last, gap_start, end, False))
-    return gaps
+def _is_jump(ref: Sequence[RefSentence], left: Match, right: Match) -> bool:
+    """Whether the edition's text between two found sentences is far longer than the scan's between them."""
+    skipped = sum(len(ref[k].key) for k in range(left.ref + 1, right.ref))
+    return skipped > max(_JUMP, _JUMP_RATIO * (right.start - left.end))

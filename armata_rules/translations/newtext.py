@@ -1,37 +1,34 @@
 """New texts: a user's rulebook file (a clean copy, or an OCR'd page or a few) compared with the edition.
 
 The file is read as a scan (:mod:`~armata_rules.translations.scan`), the edition's sentences of the same language
-are located in it (:mod:`~armata_rules.translations.locate`), and where a sentence is not found as it stands the
-sentences in its place are compared by what they say: numbers, modal verbs, comparatives, turn or round,
-negations, actors; a sentence left out or added is reported too. Damage from scanning changes none of these and
-is never reported. Every finding cites the line of the user's file where the difference is.
+are located in it (:mod:`~armata_rules.translations.locate`), and where sentences are not found as they stand the
+scan's text in their place is compared with them word by word (:mod:`~armata_rules.translations.changes`): scan
+damage is undone, and every change left is reported, by the kind of fact it changes (a number, a quantifier, a
+modal verb, a negation, a comparative, a time, a turn or round, an actor, a parenthesis) or as ``unclassified``,
+quoting the words on both sides. A sentence left out or added is reported too, as changing play when it states a
+rule. Every finding cites the line of the user's file where the difference is. A file may hold a part of the rules
+only: it is compared over the span it covers, and nothing outside it is "left out".
 """
 
 from __future__ import annotations
 
-import difflib
-import itertools
 import re
-from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import replace
 from pathlib import Path
 
 from armata_rules.datafile import DataFileError, read_regular_file
-from armata_rules.translations.align import align, same_similarity
+from armata_rules.translations.changes import Change, compare, judged
 from armata_rules.translations.corpus import Corpus
 from armata_rules.translations.finder import Citation, Finding
-from armata_rules.translations.lexicon import actors, negations
+from armata_rules.translations.lexicon import RULE_KINDS
 from armata_rules.translations.locate import Gap, Match, Reference, RefSentence, locate, reference
 from armata_rules.translations.repeats import Repeat, repeated_runs
-from armata_rules.translations.scan import ScanText, normalize, read_scan, rejoin
+from armata_rules.translations.scan import ScanText, read_scan
 from armata_rules.translations.sources import LANGS, SOURCES, RulebookError, Rulebooks
-from armata_rules.translations.text import facts
 from armata_rules.translations.verdict_ids import new_text_verdict_id
 
 __all__ = ["MAX_TEXT_BYTES", "editions_of", "find_in_text", "read_lines"]
 
-_SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|\s+(?=-\s)")
-_MIN_SENTENCE = 12  # key length below which a lone dropped or added piece is a label, not a sentence
 _EDGE_NOISE = 40  # text this short at either end of a scan is a header or a cut sentence
 
 
@@ -59,14 +56,6 @@ def editions_of(lang: str, books: Rulebooks) -> list[str]:
     full = [s.edition for s in SOURCES if s.lang == lang]
     side = [e for e in sorted(books.lines) if e not in full and lang in set(books.multilingual.values())]
     return full + side
-
-
-@dataclass(frozen=True, slots=True)
-class _Piece:
-    """A sentence of the scan: key characters ``start``..``end``."""
-
-    start: int
-    end: int
 
 
 def find_in_text(
@@ -104,7 +93,17 @@ def find_in_text(
     found = [_repeat_finding(repeat, label, lang, ref) for repeat in repeats]
     for gap in gaps:
         found.extend(_compare_gap(gap, ref, scan, lang, label))
-    return found
+    return _unique_ids(found)
+
+
+def _unique_ids(found: list[Finding]) -> list[Finding]:
+    """Two findings of one kind on one line (two sentences of a paragraph): the later ones numbered ``#2``..."""
+    seen: dict[str, int] = {}
+    out = []
+    for f in found:
+        seen[f.id] = seen.get(f.id, 0) + 1
+        out.append(f if seen[f.id] == 1 else replace(f, id=f"{f.id}#{seen[f.id]}"))
+    return out
 
 
 def _repeat_finding(repeat: Repeat, label: str, lang: str, ref: Reference) -> Finding:
@@ -130,23 +129,6 @@ def _repeat_finding(repeat: Repeat, label: str, lang: str, ref: Reference) -> Fi
     )
 
 
-def _pieces(scan: ScanText, start: int, end: int) -> list[_Piece]:
-    """The scan's sentences between key characters ``start`` and ``end``."""
-    if start >= end:
-        return []
-    first, last = scan.origin[start], scan.origin[end - 1] + 1
-    cuts = {first, last}
-    cuts.update(first + m.end() for m in _SENTENCE_END.finditer(scan.text[first:last]))
-    cuts.update(b for b in scan.breaks if first < b < last)
-    bounds = sorted(cuts)
-    out = []
-    for a, b in itertools.pairwise(bounds):
-        ka, kb = bisect_left(scan.origin, a), bisect_left(scan.origin, b)
-        if kb - ka >= 3:
-            out.append(_Piece(ka, kb))
-    return out
-
-
 def _edge_window(gap: Gap, ref: Reference, at_start: bool) -> tuple[int, int]:
     """At either end of the scan, only the edition sentences next to the scan's first (or last) found one can
     be in the gap: as many as the gap's text could hold."""
@@ -163,99 +145,108 @@ def _edge_window(gap: Gap, ref: Reference, at_start: bool) -> tuple[int, int]:
     return gap.first, first
 
 
+def _windows(gap: Gap, ref: Reference) -> list[int]:
+    """The edition sentences the gap's text may hold: all of them inside the scan; at its start or end, or
+    between two excerpts, only those next to the found sentences, as many as the text could hold."""
+    if not gap.edge:
+        return list(range(gap.first, gap.last))
+    if gap.jump:
+        after, before = _edge_window(gap, ref, False), _edge_window(gap, ref, True)
+        return sorted(set(range(*after)) | set(range(*before)))
+    return list(range(*_edge_window(gap, ref, gap.start == 0)))
+
+
 def _compare_gap(gap: Gap, ref: Reference, scan: ScanText, lang: str, label: str) -> list[Finding]:
+    """The findings of one gap: the edition sentences it may hold compared with its text in one word diff."""
     if gap.start >= gap.end and gap.edge:
         return []  # the scan begins or ends here: the rest of the edition is simply not in it
-    at_start = gap.edge and gap.start == 0
-    first, last = _edge_window(gap, ref, at_start) if gap.edge else (gap.first, gap.last)
-    olds = list(ref.sentences[first:last])
-    news = _pieces(scan, gap.start, gap.end)
-    new_texts = [scan.key[p.start : p.end] for p in news]
-    pairs = align(
-        [s.key for s in olds], new_texts, lambda i, j: same_similarity(olds[i].key, new_texts[j]), threshold=0.25
+    olds = [ref.sentences[i] for i in _windows(gap, ref)]
+    text = _gap_text(scan, gap.start, gap.end)
+    at_start, at_end = gap.edge and gap.start == 0, gap.edge and gap.end == len(scan.key)
+    found = compare(
+        [s.text for s in olds],
+        text,
+        lang,
+        words=ref.words,
+        pairs=ref.pairs,
+        leads=[*(s.lead for s in olds), ref.sentences[gap.last].lead if gap.last < len(ref.sentences) else ""],
+        cut_start=at_start or gap.jump,
+        cut_end=at_end or gap.jump,
+        between=gap.jump,
     )
     out: list[Finding] = []
-    for i, j in pairs:
-        old, piece = olds[i], news[j]
-        new_key = new_texts[j]
-        if old.key == new_key or (gap.edge and (old.key.endswith(new_key) or old.key.startswith(new_key))):
-            continue
-        out.extend(_differences(old, piece, scan, ref, lang, label))
-    paired_old = {i for i, _ in pairs}
-    paired_new = {j for _, j in pairs}
-    if not gap.edge:
-        for i, old in enumerate(olds):
-            if i not in paired_old and len(old.key) > _MIN_SENTENCE:
-                line = scan.line_at(gap.start if gap.start < len(scan.key) else gap.start - 1)
-                title = f"{label} leaves out a sentence of {ref.source}:{old.line} (at line {line})."
-                out.append(_finding(label, "missing-clause", title, ref, old, line, "", "unreviewed"))
-    for j, piece in enumerate(news):
-        size = piece.end - piece.start
-        if j in paired_new or size <= _MIN_SENTENCE or (gap.edge and size <= _EDGE_NOISE):
-            continue
-        line = scan.line_at(piece.start)
-        text = scan.text_between(piece.start, piece.end)
-        near = olds[min(j, len(olds) - 1)] if olds else _neighbour(ref, gap)
-        title = f"{label} line {line} adds a sentence that {ref.source} does not have (near {ref.source}:{near.line})."
-        out.append(_finding(label, "missing-clause", title, ref, near, line, text, "unreviewed", quote_old=False))
+    by_sentence: dict[int, list[Change]] = {}
+    for change in found.changes:
+        by_sentence.setdefault(change.sentence, []).append(change)
+    for index in sorted(by_sentence):
+        old = olds[index] if index >= 0 else _neighbour(ref, gap)
+        out.extend(_differences(old, by_sentence[index], found.quotes.get(index, ""), gap, scan, ref, label))
+    for dropped in found.dropped:
+        old = olds[dropped.sentence]
+        line = scan.line_at(gap.start + dropped.at)
+        title = f"{label} leaves out a sentence of {ref.source}:{old.line} (at line {line}): *{_bare(dropped.text)}*."
+        out.append(_finding(label, "missing-clause", title, ref, old, line, "", judged(dropped.text, lang)))
+    for added in found.added:
+        line = scan.line_at(gap.start + added.at)
+        near = olds[added.near] if added.near >= 0 else _neighbour(ref, gap)
+        title = (
+            f"{label} line {line} adds a sentence that {ref.source} does not have "
+            f"(near {ref.source}:{near.line}): *{_bare(added.text)}*."
+        )
+        severity = judged(added.text, lang)
+        out.append(_finding(label, "missing-clause", title, ref, near, line, added.text, severity, quote_old=False))
     return out
 
 
+def _gap_text(scan: ScanText, start: int, end: int) -> str:
+    """The scan's text behind key characters ``start``..``end``, with the marks around them (a bracket, a full
+    stop) up to the neighbouring key characters, and without markdown's asterisks (the edition's are left out
+    too)."""
+    first = scan.origin[start - 1] + 1 if start > 0 else 0
+    last = scan.origin[end] if end < len(scan.key) else len(scan.text)
+    return re.sub(r"\*+", "", scan.text[first:last])
+
+
+def _bare(text: str) -> str:
+    """A sentence quoted in a title: without the full stop (or the like) the title's own punctuation follows."""
+    return text.strip().rstrip(" .;:!?")
+
+
 def _neighbour(ref: Reference, gap: Gap) -> RefSentence:
-    return ref.sentences[min(gap.first, len(ref.sentences) - 1)]
+    """The edition sentence next to a gap that holds none: the one found before it (else the one after)."""
+    return ref.sentences[gap.first - 1 if gap.first > 0 else min(gap.last, len(ref.sentences) - 1)]
 
 
-def _described(counts: dict[str, int]) -> str:
-    return " and ".join(sorted(counts)) if counts else "nothing of the kind"
+#: The order of a sentence's findings: the facts of the rules first, as the lexicons rank them.
+_KIND_ORDER = {kind: n for n, kind in enumerate((*RULE_KINDS, "parenthesis", "unclassified"))}
+_SEVERITY_ORDER = ("changes-play", "unreviewed", "cosmetic")
 
 
 def _differences(
-    old: RefSentence, piece: _Piece, scan: ScanText, ref: Reference, lang: str, label: str
+    old: RefSentence,
+    found: list[Change],
+    quote: str,
+    gap: Gap,
+    scan: ScanText,
+    ref: Reference,
+    label: str,
 ) -> list[Finding]:
-    """Each kind of fact that differs between an edition sentence and the scan's sentence in its place."""
-    new_text = rejoin(scan.text_between(piece.start, piece.end), ref.words, ref.pairs)
-    old_text = normalize(old.text)
-    line = _first_change(old.key, scan, piece)
-    where = f"{label} line {line}"
+    """One finding for each kind of change between an edition sentence and its counterpart in the scan
+    (``quote``), each change quoted on both sides."""
     there = f"{ref.source}:{old.line}"
-    before, after = facts(old_text, lang), facts(new_text, lang)
+    by_kind: dict[str, list[Change]] = {}
+    for change in found:
+        for kind in change.kinds:
+            by_kind.setdefault(kind, []).append(change)
     out = []
-    if before.numbers != after.numbers:
-        was = ", ".join(map(str, before.numbers)) or "no number"
-        now = ", ".join(map(str, after.numbers)) or "no number"
-        out.append(("numeric", f"{where} prints {now} where {there} prints {was}."))
-    for kind, part, verb in (
-        ("modality", "modal", "says"),
-        ("tie-break", "comparative", "compares with"),
-        ("scope", "scope", "counts per"),
-    ):
-        was_c, now_c = getattr(before, part), getattr(after, part)
-        if was_c != now_c:
-            gone, new = was_c - now_c, now_c - was_c
-            out.append((kind, f"{where} {verb} {_described(new)} where {there} {verb} {_described(gone)}."))
-    was_n, now_n = negations(old_text, lang), negations(new_text, lang)
-    if was_n != now_n:
-        change = "adds a negation to" if now_n > was_n else "drops a negation of"
-        out.append(("negation", f"{where} {change} the sentence of {there}."))
-    was_a, now_a = actors(old_text, lang), actors(new_text, lang)
-    if was_a != now_a:
-        out.append(
-            ("actor", f"{where} names {_described(now_a - was_a)} where {there} names {_described(was_a - now_a)}.")
-        )
-    return [
-        _finding(label, kind, title, ref, old, line, new_text, "changes-play", details={"was": old_text})
-        for kind, title in out
-    ]
-
-
-def _first_change(old_key: str, scan: ScanText, piece: _Piece) -> int:
-    """The user's line holding the first character where the scan's sentence departs from the edition's."""
-    new_key = scan.key[piece.start : piece.end]
-    matcher = difflib.SequenceMatcher(None, old_key, new_key, autojunk=False)
-    for tag, _, _, j1, _ in matcher.get_opcodes():
-        if tag != "equal":
-            return scan.line_at(piece.start + min(j1, max(0, len(new_key) - 1)))
-    return scan.line_at(piece.start)
+    for kind in sorted(by_kind, key=_KIND_ORDER.__getitem__):
+        changes = by_kind[kind]
+        lines = [scan.line_at(gap.start + c.at) for c in changes]
+        title = "; ".join(c.describe(f"{label} line {n}", there) for c, n in zip(changes, lines, strict=True)) + "."
+        severity = min((c.severity for c in changes), key=_SEVERITY_ORDER.index)
+        details: dict[str, object] = {"was": old.text, "changes": [{"was": c.was, "now": c.now} for c in changes]}
+        out.append(_finding(label, kind, title, ref, old, lines[0], quote, severity, details=details))
+    return out
 
 
 def _finding(

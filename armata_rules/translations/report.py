@@ -1,9 +1,14 @@
-"""The ambiguity report as text, Markdown or JSON (schema: a list of findings ``{id, kind, severity, topic,
-citations: [{source, lang, line, quote}], reading, interpretation, verdict, verdicts, verdict_note}``).
+"""The ambiguity report as text, Markdown or JSON: the findings a :class:`~.selection.Selection` keeps.
+
+The JSON form is an object ``{format, filters, findings}``: :data:`FORMAT_VERSION`, the filters given (``{lang,
+severity, kind, reading}``, lists of values), and the findings ``{id, kind, severity, topic, citations: [{source,
+lang, line, quote, differs}], reading, interpretation, verdict, verdicts, verdict_note}``, where ``differs`` lists
+the ``[start, end]`` character offsets of the quote's words that differ (:mod:`armata_rules.translations.differing`).
 
 Each finding names its verdict records (``peg19.de/en760``, see :mod:`armata_rules.translations.verdict_ids`) and
-what the engine does about them. Given the recorded review, the text and Markdown forms end with the verdict counts
-of each text: same, cosmetic, changes-play, and how the play-changing ones are handled.
+what the engine does about them. The text form shortens a long quote around the words that differ, never before
+them. Given the recorded review, the text and Markdown forms end with the verdict counts of each text: same,
+cosmetic, changes-play, and how the play-changing ones are handled.
 """
 
 from __future__ import annotations
@@ -12,24 +17,61 @@ import html
 import json
 from collections.abc import Sequence
 
+from armata_rules.translations.corpus import Corpus
+from armata_rules.translations.differing import Span, excerpt, marks
 from armata_rules.translations.finder import Finding
+from armata_rules.translations.selection import Selection
 from armata_rules.translations.verdicts import HANDLING, KINDS, Record, Records, handling
 
-__all__ = ["render", "review_summary"]
+__all__ = ["FORMAT_VERSION", "QUOTE_WIDTH", "render", "review_summary"]
 
+#: The version of the JSON form; a change that could break a reader increments it.
+FORMAT_VERSION = 1
+#: The text form shows a quote whole up to this many characters, else shortened around the words that differ.
+QUOTE_WIDTH = 110
 _SHOWN = 3  # verdict ids shown in full before "and N more"
 
 
-def render(findings: Sequence[Finding], fmt: str, records: Records | None = None) -> str:
-    """The findings in ``fmt``: ``text``, ``markdown`` or ``json``; with ``records``, the text and Markdown forms
-    end with :func:`review_summary`."""
+def render(
+    findings: Sequence[Finding],
+    fmt: str,
+    records: Records | None = None,
+    corpus: Corpus | None = None,
+    selection: Selection | None = None,
+) -> str:
+    """The findings ``selection`` keeps (default: all) in ``fmt``: ``text``, ``markdown`` or ``json``. ``corpus``
+    tells which quotes are of one clause (to find the words that differ); with ``records``, the verdict notes name
+    words too, and the text and Markdown forms end with :func:`review_summary`."""
+    chosen = selection or Selection()
+    kept = chosen.apply(findings)
     if fmt == "json":
-        return json.dumps([f.to_json() for f in findings], ensure_ascii=False, indent=2)
+        data = {
+            "format": FORMAT_VERSION,
+            "filters": chosen.to_json(),
+            "findings": [_json(f, marks(f, corpus, records)) for f in kept],
+        }
+        return json.dumps(data, ensure_ascii=False, indent=2)
     if fmt == "markdown":
-        return _markdown(findings, records)
+        return _markdown(kept, records)
     if fmt == "text":
-        return _text(findings, records)
+        return _text(kept, records, corpus, _tally(kept, findings, chosen))
     raise ValueError(f"unknown format {fmt!r}; use text, markdown or json")
+
+
+def _json(finding: Finding, spans: Sequence[Sequence[Span]]) -> dict[str, object]:
+    data = finding.to_json()
+    data["citations"] = [
+        {**c.to_json(), "differs": [list(span) for span in marked]}
+        for c, marked in zip(finding.citations, spans, strict=True)
+    ]
+    return data
+
+
+def _tally(kept: Sequence[Finding], findings: Sequence[Finding], selection: Selection) -> str:
+    """``12 findings``, or ``12 of 83 findings (lang fr; severity changes-play)`` when filtered."""
+    if not selection.active:
+        return f"{len(kept)} findings"
+    return f"{len(kept)} of {len(findings)} findings ({selection.describe()})"
 
 
 def _what(f: Finding) -> str:
@@ -74,17 +116,16 @@ def review_summary(records: Records) -> list[str]:
     return lines
 
 
-def _text(findings: Sequence[Finding], records: Records | None) -> str:
+def _text(findings: Sequence[Finding], records: Records | None, corpus: Corpus | None, count: str) -> str:
     lines = []
     for f in findings:
         lines.append(f"[{f.severity}] {f.kind}: {f.topic}  ({f.id}; {_what(f)})")
-        for c in f.citations:
-            quote = c.quote if len(c.quote) <= 110 else c.quote[:107] + "..."
-            lines.append(f"    {c.source}.{c.lang}:{c.line}  {quote}")
+        for c, spans in zip(f.citations, marks(f, corpus, records), strict=True):
+            lines.append(f"    {c.source}.{c.lang}:{c.line}  {excerpt(c.quote, spans, QUOTE_WIDTH)}")
         if f.interpretation:
             lines.append(f"    -> {f.interpretation}")
         lines.append(f"    {_verdicts(f)}")
-    lines.append(f"{len(findings)} findings")
+    lines.append(count)
     if records is not None:
         lines.append("Recorded verdicts per text (spec/verdicts), play-changing ones by what the engine does:")
         lines += [f"  {line}" for line in review_summary(records)]

@@ -11,15 +11,13 @@ plain) and keeps, for every character, the line of the user's file it came from,
 from __future__ import annotations
 
 import functools
-import itertools
 import re
 import unicodedata
 from bisect import bisect_left
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["ScanText", "key", "key_with_origins", "normalize", "read_scan", "rejoin"]
+__all__ = ["PAGE_LABEL", "ScanText", "key", "key_with_origins", "normalize", "read_scan"]
 
 _QUOTES = str.maketrans(
     {"‘": "'", "’": "'", "‚": "'", "‛": "'", "′": "'", "“": '"', "”": '"', "„": '"', "‟": '"', "″": '"', "\u00ad": ""}
@@ -28,12 +26,14 @@ _LIGATURES = {"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d
 _BULLET = re.compile(r"^\s*(?:[•◦▪▫‣●○■□➢➤►▶▸·∙*\-–—](?=\s)|\(?\d{1,2}[.)](?=\s)|\(?[a-z]\)(?=\s))")
 _GLYPH = re.compile(r"^\s*[•◦▪▫‣●○■□➢➤▶▸·∙*–—](?=\s)")
 _PAGE_NUMBER = re.compile(r"^[\s\-–—|·•\[(]*(\d{1,3})[\s\-–—|·•\])]*$")
-_PAGE_LABEL = re.compile(
-    r"^[\s\-–—|·•]*(?:page|seite|pagina|página|pag|pág|p|s)\.?\s*\d{1,3}(?:\s*(?:/|of|von|di|de|sur)\s*\d{1,3})?"
+#: A line that is only a page's label ("Page 13", "S. 2", "p. 4 / 40"): a page's furniture, never rule text.
+PAGE_LABEL = re.compile(
+    r"^[\s\-–—|·•]*(?:page|seite|pagina|página|pag|pág|p|s)\s?\.?\s*\d{1,3}(?:\s*(?:/|of|von|di|de|sur)\s*\d{1,3})?"
     r"[\s\-–—|·•]*$",
     re.IGNORECASE,
 )
 _FURNITURE_WIDTH = 60
+_EDGE_LINES = 3  # lines from a page number (or the file's first or last) within which a page's header stands
 
 
 def normalize(text: str) -> str:
@@ -128,21 +128,36 @@ def _has_neighbour(n: int, value: int, at_value: dict[int, list[int]]) -> bool:
 
 
 def _furniture(lines: Sequence[str], reference: str) -> set[int]:
-    """Page numbers, and short lines that repeat from page to page (running headers) and say nothing of the rules."""
+    """Page numbers, and short lines that repeat from page to page (running headers) and say nothing of the rules:
+    three times or more, or twice as a page's header (see :func:`_paged`: a line printed twice with other numbers,
+    or elsewhere on the page, is a table's row or a rule, such as "Number of players: 2 3 4 5")."""
     out = _page_numbers(lines)
+    filled = [n for n, line in enumerate(lines) if line.strip()]
+    edges = out | set(filled[:1] + filled[-1:])
     short = {n: line.strip() for n, line in enumerate(lines) if 0 < len(line.strip()) <= _FURNITURE_WIDTH}
-    shapes = Counter(key(re.sub(r"\d+", "", text)) for text in short.values())
+    by_shape: dict[str, list[int]] = {}
     for n, text in short.items():
-        if n in out or _PAGE_LABEL.match(text):
+        by_shape.setdefault(key(re.sub(r"\d+", "", text)), []).append(n)
+    for n, text in short.items():
+        if n in out or PAGE_LABEL.match(text):
             out.add(n)  # "Page 13" alone on a line is furniture even where the rules say "see page 13"
             continue
-        if key(text) in reference:
-            continue
+        if key(text) in reference or key(_BULLET.sub("", text)) in reference:
+            continue  # rule text (a list item's number is not in the edition's key when it is a sentence apart)
         shape = key(re.sub(r"\d+", "", text))
-        repeats = shapes[shape]
-        if shape and (repeats >= 3 or (repeats >= 2 and any(ch.isdigit() for ch in text))):
+        repeats = by_shape[shape]
+        if shape and (len(repeats) >= 3 or (len(repeats) == 2 and _paged(lines, repeats, edges))):
             out.add(n)
     return out
+
+
+def _paged(lines: Sequence[str], at: list[int], edges: set[int]) -> bool:
+    """Whether two lines of one shape are a page's header twice: one number each, not the same, and each where a
+    page begins or ends (a few lines from a page number, or from either end of the file)."""
+    numbers = [re.findall(r"\d+", lines[n]) for n in at]
+    if any(len(found) != 1 for found in numbers) or int(numbers[0][0]) == int(numbers[1][0]):
+        return False
+    return all(any(abs(n - edge) <= _EDGE_LINES for edge in edges) for n in at)
 
 
 def read_scan(lines: Sequence[str], reference: str = "") -> ScanText:
@@ -188,33 +203,3 @@ def read_scan(lines: Sequence[str], reference: str = "") -> ScanText:
     return ScanText(
         text, tuple(line_of), squashed, tuple(origin), frozenset(breaks), tuple(sorted(n + 1 for n in skipped))
     )
-
-
-_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
-
-
-def rejoin(text: str, words: frozenset[str], pairs: frozenset[str]) -> str:
-    """Join the pieces of words that stray spaces broke ("peuv ent" → "peuvent"): two or three neighbouring
-    pieces are joined when together they make a known word (``words``, keys of the language's words) and the
-    pieces never stand side by side in the edition (``pairs``, keys of its word pairs)."""
-    tokens = text.split(" ")
-    out: list[str] = []
-    i = 0
-    while i < len(tokens):
-        joined = False
-        for width in (3, 2):
-            group = tokens[i : i + width]
-            if len(group) < width or not all(_WORD.fullmatch(t.strip(".,;:!?()\"'")) for t in group[1:]):
-                continue
-            pieces = [key(t) for t in group]
-            whole = "".join(pieces)
-            neighbours = (f"{a} {b}" for a, b in itertools.pairwise(pieces))
-            if all(pieces) and whole in words and not any(pair in pairs for pair in neighbours):
-                out.append("".join(group))
-                i += width
-                joined = True
-                break
-        if not joined:
-            out.append(tokens[i])
-            i += 1
-    return " ".join(out)

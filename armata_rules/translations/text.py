@@ -63,8 +63,31 @@ _SENTENCE = re.compile(r"(?<=[.!?;:])\s+|\s+(?=[-–•►]\s)")
 
 
 def sentences(text: str) -> list[str]:
-    """The sentences (and list items) of a paragraph."""
-    return [s.strip() for s in _SENTENCE.split(text) if len(squash(s)) >= 3]
+    """The sentences (and list items) of a paragraph. A parenthesis is never cut ("(in der Mitte - siehe Seite
+    3)" holds no list item). A piece too short to be a sentence is joined to the sentence before it (the "21)."
+    of "p. 21).", a trailing "or"), or after it at the paragraph's start (a list's number "2."), so that no word
+    of the paragraph is left out."""
+    pieces: list[str] = []
+    for piece in (p.strip() for p in _SENTENCE.split(text)):
+        if pieces and pieces[-1].count("(") > pieces[-1].count(")"):
+            pieces[-1] = f"{pieces[-1]} {piece}"
+        else:
+            pieces.append(piece)
+    out: list[str] = []
+    pending = ""
+    for piece in pieces:
+        if not squash(piece):
+            continue
+        if len(squash(piece)) < 3 and out:
+            out[-1] = f"{out[-1]} {piece}"
+        elif len(squash(piece)) < 3:
+            pending = f"{pending} {piece}".strip()
+        else:
+            out.append(f"{pending} {piece}".strip())
+            pending = ""
+    if pending and len(squash(pending)) >= 3:
+        out.append(pending)
+    return out
 
 
 # ------------------------------------------------------------------------------------------------- lexicons
@@ -119,7 +142,7 @@ NUMBER_WORDS = {
     "fr": ["zero", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix"],
     "es": ["cero", "un", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez"],
 }
-_PAGE = re.compile(r"\b(p|pp|pag|pág|page|pagina|página|seite|s)\.?\s*\d+", re.IGNORECASE)
+_PAGE = re.compile(r"\b(p|pp|pag|pág|page|pagina|página|seite|s)\s?\.?\s*\d+", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)

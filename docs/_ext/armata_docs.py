@@ -3,7 +3,8 @@ drift from the code.
 
 Modules: :mod:`armata_pages` (a page per rule and per rulebook heading, "how to play"), :mod:`armata_text`
 (markup, the language-classed passages, citation links), :mod:`armata_diagrams` (rule diagrams),
-:mod:`armata_examples` (the worked examples). A new directive is a :class:`armata_pages.Generated` subclass returning
+:mod:`armata_examples` (the worked examples), :mod:`armata_findings` (the findings page: filters, the grid of
+findings × texts, collapsed entries). A new directive is a :class:`armata_pages.Generated` subclass returning
 reStructuredText lines, registered in :func:`setup`.
 
 Directives (each emits reStructuredText that Sphinx then parses):
@@ -12,8 +13,8 @@ Directives (each emits reStructuredText that Sphinx then parses):
 ``armata-rule-sections``  the rules' table of contents; ``armata-rule-section`` a section; ``armata-rule`` a rule
 ``armata-clause-pages``   the clause corpus' table of contents; ``armata-clause-page`` the clauses of one heading
 ``armata-howto``          the game in the order it is played, with the readings of each edition
-``armata-findings``       the ambiguity report, one anchored section per finding, with the rules it concerns
-``armata-verdicts``       the recorded review of every passage (spec/verdicts), separate from the findings
+``armata-findings``       the ambiguity report: filters, a grid of findings × texts, one collapsed entry per finding
+``armata-verdicts``       the recorded review of every passage (spec/verdicts), one collapsed entry per text
 ``armata-proofs``    the proof record of ``proofs/results.json``
 ``armata-pack``      the bundled data pack with the provenance of every value
 ``armata-glossary``  game terms in the five languages
@@ -30,6 +31,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+import armata_findings
 from docutils import nodes
 from docutils.parsers.rst import Directive
 from docutils.statemachine import StringList
@@ -43,149 +45,11 @@ from armata_rules.translations.align import glossary
 
 import armata_pages
 import armata_text
-from armata_pages import (
-    Generated,
-    finding_title,
-    findings,
-    invariants_by_rule,
-    rule_links,
-    status_line,
-)
+from armata_pages import Generated, invariants_by_rule, rule_links, status_line
 from armata_text import anchor as _anchor
 from armata_text import escape as _escape
-from armata_text import rich
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-class FindingsDirective(Generated):
-    """The ambiguity report of the corpus: a summary table, then one section per finding with its rules."""
-
-    def lines(self) -> list[str]:
-        found = findings()
-        rules_of = _rules_by_finding()
-        out = [
-            ".. list-table::",
-            "   :header-rows: 1",
-            "",
-            "   * - finding",
-            "     - kind",
-            "     - severity",
-            "     - engine",
-        ]
-        for f in found:
-            what = (
-                f"reading ``{f.reading}``"
-                if f.reading and f.reading != "unmodelled"
-                else (f.reading or "interpretation")
-            )
-            out += [
-                f"   * - :ref:`{_escape(finding_title(f))} <finding-{_anchor(f.id)}>`",
-                f"     - {f.kind}",
-                f"     - {f.severity}",
-                f"     - {what}",
-            ]
-        out.append("")
-        for f in found:
-            heading = _escape(finding_title(f))
-            out += [f".. _finding-{_anchor(f.id)}:", "", heading, "-" * len(heading), ""]
-            out += [f"``{f.id}`` · {f.kind} · {f.severity}", ""]
-            if rules_of.get(f.id):
-                out += [f"Rules: {rule_links(rules_of[f.id])}.", ""]
-            for c in f.citations:
-                out += [f"- {c.source}.{c.lang}:{c.line} {rich(c.quote)}"]
-            out.append("")
-            if f.interpretation:
-                out += [_escape(f.interpretation), ""]
-            if f.reading and f.reading != "unmodelled":
-                out += [
-                    f"Chosen by the ruleset reading ``{f.reading}``; every edition preset says which option it takes.",
-                    "",
-                ]
-            out += [_verdict_line(f.verdict, f.verdicts, f.verdict_note), ""]
-        return out
-
-
-def _rules_by_finding() -> dict[str, list[str]]:
-    out: dict[str, list[str]] = defaultdict(list)
-    for rule_id, found in armata_pages.findings_by_rule().items():
-        for f in found:
-            out[f.id].append(rule_id)
-    return out
-
-
-def _verdict_ref(record_id: str) -> str:
-    """A link to the table that holds a verdict record (``peg19.de/en760``: the peg19.de review)."""
-    return f":ref:`{record_id} <verdicts-{_anchor(record_id.partition('/')[0])}>`"
-
-
-def _verdict_line(verdict: str | None, verdicts: tuple[str, ...], note: str) -> str:
-    """A finding's verdict records, linked to the review below."""
-    if verdict is None:
-        return f"*Verdict:* none ({_escape(note)})."
-    line = f"*Verdict:* {_verdict_ref(verdict)}"
-    others = [v for v in verdicts if v != verdict]
-    if others:
-        line += "; also " + ", ".join(_verdict_ref(v) for v in others)
-    return line + (f" ({_escape(note)})." if note else ".")
-
-
-class VerdictsDirective(Generated):
-    """Every verdict of the recorded review: play-changing ones with their engine link, cosmetic ones with their
-    note, and the clauses read as the same, per text; then the within-text contradictions."""
-
-    def lines(self) -> list[str]:
-        from armata_rules.translations.verdicts import load_contradictions, load_reviews
-
-        listed = {r: f.id for f in findings() for r in f.verdicts}  # the findings computed once for the build
-
-        def engine_ref(record_id: str, engine: str) -> str:
-            finding = listed.get(record_id)
-            return _escape(engine) + (f" (:ref:`finding <finding-{_anchor(finding)}>`)" if finding else "")
-
-        out: list[str] = []
-        for review in load_reviews():
-            title = f"{review.judged} against {review.against}"
-            counts = {k: sum(v.kind == k for v in review.verdicts) for k in ("same", "cosmetic", "changes-play")}
-            out += [f".. _verdicts-{_anchor(review.judged)}:", "", title, "~" * len(title), ""]
-            out += [
-                f"{len(review.verdicts)} clauses judged: {counts['changes-play']} change play, "
-                f"{counts['cosmetic']} cosmetic, {counts['same']} the same.",
-                "",
-            ]
-            plays = [v for v in review.verdicts if v.kind == "changes-play"]
-            if plays:
-                out += [".. list-table::", "   :header-rows: 1", "", "   * - verdict", "     - dimension"]
-                out += ["     - what differs", "     - citations", "     - engine"]
-                for v in plays:
-                    engine = v.engine if not v.unmodelled else f"unmodelled: {v.unmodelled}"
-                    out += [
-                        f"   * - ``{v.id}``",
-                        f"     - {v.dimension}",
-                        f"     - {_escape(v.note)}",
-                        f"     - {', '.join(f'``{c}``' for c in v.citations)}",
-                        f"     - {engine_ref(v.id, engine)}",
-                    ]
-                out.append("")
-            cosmetic = [v for v in review.verdicts if v.kind == "cosmetic"]
-            if cosmetic:
-                out += ["Cosmetic:", ""]
-                out += [f"- ``{v.clause}`` {_escape(v.note)}" for v in cosmetic]
-                out.append("")
-            same = [v.clause for v in review.verdicts if v.kind == "same"]
-            if same:
-                out += ["The same: " + ", ".join(f"``{c}``" for c in same), ""]
-        contradictions = load_contradictions()
-        if contradictions:
-            out += [".. _verdicts-contradictions:", "", "Within-text contradictions", "~~~~~~~~~~~~~~~~~~~~~~~~~~", ""]
-            for c in contradictions:
-                link = c.reading or c.interpretation or c.finding or f"unmodelled: {c.unmodelled}"
-                out += [
-                    f"- ``{c.record_id}`` ({c.source}, {c.dimension}): {_escape(c.description)} "
-                    f"{', '.join(f'``{x}``' for x in c.citations)}. Engine: {engine_ref(c.record_id, link)}",
-                ]
-            out.append("")
-        return out
 
 
 class ProofsDirective(Generated):
@@ -494,6 +358,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", armata_pages.write_stubs)
     app.connect("env-get-outdated", armata_pages.always_outdated)
     app.add_transform(armata_text.CitationLinks)
+    armata_findings.setup_nodes(app)
+    app.add_css_file("armata-findings.css")
+    app.add_js_file("armata-findings.js")
     app.add_directive("armata-board", BoardDirective)
     app.add_directive("armata-rule-sections", armata_pages.RuleSectionsDirective)
     app.add_directive("armata-rule-section", armata_pages.RuleSectionDirective)
@@ -501,8 +368,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("armata-clause-pages", armata_pages.ClausePagesDirective)
     app.add_directive("armata-clause-page", armata_pages.ClausePageDirective)
     app.add_directive("armata-howto", armata_pages.HowToPlayDirective)
-    app.add_directive("armata-findings", FindingsDirective)
-    app.add_directive("armata-verdicts", VerdictsDirective)
+    app.add_directive("armata-findings", armata_findings.FindingsDirective)
+    app.add_directive("armata-verdicts", armata_findings.VerdictsDirective)
     app.add_directive("armata-proofs", ProofsDirective)
     app.add_directive("armata-pack", PackDirective)
     app.add_directive("armata-glossary", GlossaryDirective)

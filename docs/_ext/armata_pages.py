@@ -355,6 +355,7 @@ GENERATED_PAGES = (
     "howto",
     "pack",
     "proofs",
+    "review",
     "rules/index",
     "tutorial",
 )
