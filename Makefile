@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 .DEFAULT_GOAL := help
 
-.PHONY: help demo test test-compiled compiled clean-compiled bench-compiled test-adapters scale lint typecheck pytest docs docs-html screenshots browser soak bench bench-finder profile golden mutants clean coverage-clauses fuzz
+.PHONY: help demo test test-compiled compiled clean-compiled bench-compiled test-adapters scale lint typecheck pytest docs docs-html screenshots browser soak bench bench-finder profile golden mutants clean coverage-clauses fuzz baselines
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,7 @@ $(VENV)/.installed-base: pyproject.toml | $(BIN)/python
 # Each stamp below installs the package with the extras its name stands for, at the versions constraints.txt pins.
 EXTRAS_dev      := dev
 EXTRAS_compile  := dev,compile
-EXTRAS_bench    := bench
+EXTRAS_bench    := bench,pettingzoo,gymnasium,openspiel
 EXTRAS_adapters := dev,pettingzoo,gymnasium,openspiel
 EXTRAS_scale    := dev,scale,browser
 EXTRAS_docs     := docs
@@ -71,6 +71,11 @@ clean-compiled:
 ## (kept out of `make pytest` so that each runs once in CI).
 test-adapters: $(VENV)/.installed-adapters
 	$(BIN)/pytest tests/adapters
+
+## baselines: the pack's win rates with random, greedy and MCTS players per hero count, with exact 95% intervals,
+## into docs/_data/baselines.json, which the RL pages of the docs render (a few minutes on 2 CPUs).
+baselines: $(VENV)/.installed-adapters
+	$(BIN)/python -m armata_rules.adapters.baselines --out docs/_data/baselines.json
 
 ## soak: the long Hypothesis profile, then a million decisions of checked random, greedy and explorer play.
 soak: $(VENV)/.installed-dev

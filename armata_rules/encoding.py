@@ -22,14 +22,23 @@ other seats' hands, discard piles and face-down choices) into a flat ``float32``
 (:meth:`ObservationEncoder.layout`) is fixed for the game. Encodings are one-hot (a value from a vocabulary, all
 zeros for none), *position codes* (for a collection of distinct ids: ``0`` absent, ``k + 1`` at position ``k``, so
 order survives) and plain counts. :meth:`ObservationEncoder.decode` rebuilds the observation exactly.
+
+Both are made for the inner loop of a learner. The encoder works out every field's offset and every value's index
+once per game, so encoding an observation is a lookup per value it holds and one NumPy write
+(:meth:`ObservationEncoder.encode_into` fills a preallocated row, a batch's for instance); the legal actions of a
+state and their indices (:meth:`ActionSpace.legal`) are worked out once per state and kept on it, so a mask is one
+NumPy write too and an index is decoded to the very action object the engine listed (which
+:meth:`~armata_rules.engine.Game.apply` takes without checking it again).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from itertools import permutations
-from typing import TypeVar
+from operator import getitem
+from typing import NamedTuple, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -63,12 +72,14 @@ from armata_rules.components.icons import Ability, Hero
 from armata_rules.components.pack import DataPack
 from armata_rules.engine import Game
 from armata_rules.frames import DecisionKind, ToAct
+from armata_rules.immutable import memo
 from armata_rules.observation import HeroView, Observation, StackView
 from armata_rules.state import Blood, GameState, Outcome, StrigoiState
 
 __all__ = [
     "DECISIONS",
     "ActionSpace",
+    "LegalIndices",
     "ObservationEncoder",
     "Segment",
     "legal_actions_of",
@@ -218,6 +229,26 @@ def _seat_actions(pack: DataPack, fortress: Fortress, players: int, seat: int) -
     }
 
 
+class LegalIndices(NamedTuple):
+    """The legal actions of one seat (or of whoever decides) at one state, with their indices.
+
+    ``actions`` are the very objects the engine listed, in its order, and ``indices`` their indices in the same
+    order; ``by_index`` finds the listed action of an index, ``ordered`` is the indices sorted (OpenSpiel's legal
+    actions).
+    """
+
+    actions: tuple[Action, ...]
+    indices: npt.NDArray[np.intp]
+    by_index: dict[int, Action]
+    ordered: tuple[int, ...]
+
+
+#: No legal action (a seat that does not decide now).
+_NO_ACTIONS = LegalIndices((), np.zeros(0, dtype=np.intp), {}, ())
+#: How many action objects an :class:`ActionSpace` remembers by identity before it starts afresh.
+_KNOWN_ACTIONS = 20_000
+
+
 class ActionSpace:
     """The fixed numbering of every action of a game with this pack, layout and hero count.
 
@@ -243,6 +274,7 @@ class ActionSpace:
         self._actions: tuple[Action, ...] = tuple(actions)
         self._index: dict[Action, int] = {a: i for i, a in enumerate(actions)}
         self._ranges = ranges
+        self._known: dict[int, tuple[Action, int]] = {}  # see _indexed
         if len(self._index) != len(actions):
             raise ValueError("the action space has a repeated action: the pack or layout repeats an id")
 
@@ -276,14 +308,58 @@ class ActionSpace:
     def mask(self, actions: Iterable[Action]) -> BoolArray:
         """A boolean vector with ``True`` at the index of each of ``actions``."""
         out = np.zeros(len(self._actions), dtype=np.bool_)
-        for action in actions:
-            out[self.action_to_index(action)] = True
+        out[[self.action_to_index(action) for action in actions]] = True
         return out
+
+    def legal(self, game: Game, state: GameState, seat: int | None = None) -> LegalIndices:
+        """The legal actions now with their indices: of ``seat`` (see :func:`legal_actions_of`), or of whoever
+        decides. Worked out once per state, space and game (a seat's are those of whoever decides, or their share
+        at a simultaneous choice), and kept on the state (which is immutable). The caller must not change it."""
+        if not isinstance(state, GameState):
+            raise TypeError(f"not a game state: {state!r:.80}")
+        cache = memo(state)
+        key = (self, game, seat)
+        found: LegalIndices | None = cache.get(key)
+        if found is None:
+            found = cache[key] = self._legal(game, state, seat)
+        return found
+
+    def _legal(self, game: Game, state: GameState, seat: int | None) -> LegalIndices:
+        if seat is None:
+            return self._indexed(game.legal_actions(state))
+        to_act = state.to_act
+        if seat not in to_act.seats:
+            return _NO_ACTIONS
+        everyone = self.legal(game, state)
+        if to_act.kind is not DecisionKind.SIMULTANEOUS:
+            return everyone
+        return self._indexed([a for a in everyone.actions if getattr(a, "seat", None) == seat])
+
+    def _indexed(self, actions: Sequence[Action]) -> LegalIndices:
+        """``actions`` with their indices. The rules build most actions once and share them
+        (:func:`armata_rules.interning.interned`), so an action met before is found by identity, which spares
+        hashing its fields; each entry holds its action, so its ``id`` cannot be reused while it is kept."""
+        known = self._known
+        indices = []
+        for action in actions:
+            hit = known.get(id(action))
+            if hit is None or hit[0] is not action:  # not met, or met in another life (a copy of this space)
+                if len(known) >= _KNOWN_ACTIONS:
+                    known.clear()
+                hit = known[id(action)] = (action, self.action_to_index(action))
+            indices.append(hit[1])
+        return LegalIndices(
+            tuple(actions),
+            np.array(indices, dtype=np.intp),
+            dict(zip(indices, actions, strict=True)),
+            tuple(sorted(indices)),
+        )
 
     def legal_mask(self, game: Game, state: GameState, seat: int | None = None) -> BoolArray:
         """The legal actions now as a mask: of ``seat`` (see :func:`legal_actions_of`), or of whoever decides."""
-        actions = game.legal_actions(state) if seat is None else legal_actions_of(game, state, seat)
-        return self.mask(actions)
+        out = np.zeros(len(self._actions), dtype=np.bool_)
+        out[self.legal(game, state, seat).indices] = True
+        return out
 
 
 # ------------------------------------------------------------------------------------------------ observations
@@ -300,35 +376,52 @@ class Segment:
 T = TypeVar("T")
 
 
-@dataclass
-class _Writer:
-    """Appends fields to a vector and records the layout."""
+class _Vocab(dict[object, int]):
+    """One field's values and the index of each in the vector; a value it does not know is refused, naming the
+    field."""
 
-    values: list[float] = field(default_factory=list)
-    segments: list[Segment] = field(default_factory=list)
+    __slots__ = ("name", "noun")
 
-    def _add(self, name: str, encoding: str, values: Sequence[float]) -> None:
-        self.segments.append(Segment(name, len(self.values), len(values), encoding))
-        self.values.extend(values)
+    def __init__(self, name: str, noun: str, values: Sequence[object], start: int) -> None:
+        super().__init__((value, start + i) for i, value in enumerate(values))
+        self.name = name
+        self.noun = noun
 
-    def scalar(self, name: str, value: float) -> None:
-        self._add(name, "count", [float(value)])
+    def __missing__(self, key: object) -> int:
+        raise ValueError(f"observation field {self.name}: {key!r} is not one of the {len(self)} known {self.noun}")
 
-    def onehot(self, name: str, vocab: Sequence[T], value: T | None) -> None:
-        if value is not None and value not in vocab:
-            raise ValueError(f"observation field {name}: {value!r} is not one of the {len(vocab)} known values")
-        self._add(name, "one-hot", [1.0 if v == value else 0.0 for v in vocab])
 
-    def positions(self, name: str, vocab: Sequence[T], items: Sequence[T] | None) -> None:
-        codes = [0.0] * len(vocab)
-        index = {v: i for i, v in enumerate(vocab)}
-        for k, item in enumerate(items or ()):
-            if item not in index:
-                raise ValueError(f"observation field {name}: {item!r} is not one of the {len(vocab)} known ids")
-            if codes[index[item]]:
-                raise ValueError(f"observation field {name}: {item!r} appears twice")
-            codes[index[item]] = k + 1.0
-        self._add(name, "position", codes)
+class _Plan:
+    """The layout, laid out once per encoder: each field's segment, and each value's index (see :class:`_Vocab`)."""
+
+    def __init__(self) -> None:
+        self.segments: list[Segment] = []
+        self.values: list[tuple[object, ...]] = []  # each segment's vocabulary, empty for a count
+        self.size = 0
+
+    def _add(self, name: str, encoding: str, length: int, values: Sequence[object]) -> int:
+        self.segments.append(Segment(name, self.size, length, encoding))
+        self.values.append(tuple(values))
+        self.size += length
+        return self.size - length
+
+    def count(self, name: str) -> int:
+        """A plain count: its index."""
+        return self._add(name, "count", 1, ())
+
+    def onehot(self, name: str, vocab: Sequence[object]) -> _Vocab:
+        """One value of ``vocab`` or none."""
+        return _Vocab(name, "values", vocab, self._add(name, "one-hot", len(vocab), vocab))
+
+    def positions(self, name: str, vocab: Sequence[object]) -> _Vocab:
+        """Distinct ids of ``vocab`` in order: ``k + 1`` at the index of the id at position ``k``."""
+        return _Vocab(name, "ids", vocab, self._add(name, "position", len(vocab), vocab))
+
+
+#: One hero's block: the vocabulary or the index of each of its fields, in layout order.
+_HeroFields = tuple[_Vocab, _Vocab, _Vocab, int, _Vocab, int, _Vocab, _Vocab, int, _Vocab, _Vocab, _Vocab]
+#: How many hero and stack views an encoder remembers before it starts afresh (a few games' worth).
+_VIEW_CACHE_SIZE = 8192
 
 
 @dataclass
@@ -388,7 +481,7 @@ class ObservationEncoder:
         self._kinds = tuple(DecisionKind)
         self._outcomes = tuple(o.value for o in Outcome)
         self._rotations = tuple(range(6))
-        self._segments = tuple(self._write(self._blank()).segments)
+        self._lay_out()
         #: An upper bound of every entry: position codes stay below the longest vocabulary, counts (round,
         #: blood points, stack sizes, wounds) below 1000 in any game.
         self.high = float(max(1000, len(self.spaces) + 1, len(self.cards) + 1))
@@ -398,95 +491,266 @@ class ObservationEncoder:
         """The encoder of ``game`` (its pack, layout and hero count)."""
         return cls(game.pack, game.fortress, len(game.heroes))
 
+    def _lay_out(self) -> None:
+        """Every field's segment and every value's index, in layout order: worked out once, read by every encode."""
+        plan = _Plan()
+        self._player = plan.onehot("player", self.seats)
+        self._round = plan.count("round")
+        self._kind = plan.onehot("to_act.kind", self._kinds)
+        self._to_act_seats = plan.positions("to_act.seats", self.seats)
+        self._decision = plan.onehot("to_act.decision", DECISIONS)
+        heroes = [hero.value for hero in self._heroes]
+        self._hero_fields = tuple(
+            (
+                plan.onehot(f"hero[{seat}].hero", heroes),
+                plan.onehot(f"hero[{seat}].position", self.spaces),
+                plan.positions(f"hero[{seat}].hand", self.cards),
+                plan.count(f"hero[{seat}].hand_size"),
+                plan.onehot(f"hero[{seat}].chosen", self.cards),
+                plan.count(f"hero[{seat}].has_chosen"),
+                plan.positions(f"hero[{seat}].played", self.cards),
+                plan.positions(f"hero[{seat}].discard", self.cards),
+                plan.count(f"hero[{seat}].discard_size"),
+                plan.positions(f"hero[{seat}].tokens", self.tokens),
+                plan.positions(f"hero[{seat}].wounds", self.wounds),
+                plan.positions(f"hero[{seat}].earned", self.advanced_titles),
+            )
+            for seat in self.seats
+        )
+        self._strigoi_fields = tuple(
+            (
+                plan.onehot(f"strigoi[{i}].name", self.strigoi_names),
+                plan.onehot(f"strigoi[{i}].position", self.spaces),
+                plan.count(f"strigoi[{i}].wounds"),
+                plan.count(f"strigoi[{i}].defeated"),
+                plan.count(f"strigoi[{i}].supreme"),
+            )
+            for i in range(len(self.strigoi_names))
+        )
+        self._blood = (plan.count("blood.supply"), plan.count("blood.altar"), plan.count("blood.inferno"))
+        self._fight_tokens = plan.positions("fight_tokens", self.spaces)
+        self._attack_marker = plan.count("attack_marker")
+        self._order = plan.positions("order", self.seats)
+        self._stack_fields = tuple(
+            (
+                name,
+                plan.count(f"stacks.{name}.size"),
+                plan.positions(f"stacks.{name}.face_up", self.stack_ids[name]),
+                plan.positions(f"stacks.{name}.discard", self.stack_ids[name]),
+            )
+            for name in _STACKS
+        )
+        self._rotation_fields = tuple(plan.onehot(f"rotation.{room}", self._rotations) for room in self.platform_rooms)
+        self._collapsed = plan.positions("collapsed", self.platform_rooms)
+        self._ladders = plan.positions("ladders", self.ladder_sites)
+        self._outcome = plan.onehot("outcome", self._outcomes)
+        self._segments = tuple(plan.segments)
+        self._vocabularies = tuple(plan.values)
+        self._starts = [segment.start for segment in self._segments]
+        self._size = plan.size
+        #: The entries of the hero and stack views met lately, by identity, with the block (hero seat, or stack
+        #: after the heroes) they were written for: :func:`armata_rules.observation.observe` gives a hero or a stack
+        #: that did not change the same view from state to state, so most are looked up, not encoded. Each value
+        #: holds its view, so its ``id`` cannot be reused while it is here.
+        self._views: dict[int, tuple[HeroView | StackView, int, list[int], list[int]]] = {}
+
     # -------------------------------------------------------------------------------------------- encode
     def encode(self, obs: Observation) -> Float32Array:
-        """The observation as a ``float32`` vector of length :attr:`size`."""
-        return np.asarray(self._write(obs).values, dtype=np.float32)
+        """The observation as a new ``float32`` vector of length :attr:`size`."""
+        out = np.zeros(self._size, dtype=np.float32)
+        self._write(obs, out)
+        return out
+
+    def encode_into(self, obs: Observation, out: Float32Array) -> None:
+        """Write the observation into ``out``, a ``float32`` vector of length :attr:`size` (a row of a batch, say),
+        overwriting all of it: what :meth:`encode` returns, without allocating. On a ``ValueError`` (a value no
+        vocabulary knows, an id twice) ``out`` holds no meaningful vector."""
+        if out.shape != (self._size,) or out.dtype != np.float32:
+            raise ValueError(
+                f"encode_into writes a float32 vector of shape ({self._size},); got {out.dtype} {out.shape}"
+            )
+        out.fill(0.0)
+        self._write(obs, out)
 
     def layout(self) -> tuple[Segment, ...]:
         """Every field of the vector, in order."""
         return self._segments
 
-    def _blank(self) -> Observation:
-        """An observation with every field empty: its encoding gives the layout."""
-        nobody = HeroView(0, "", None, None, 0, None, False, (), None, 0, (), (), ())
-        return Observation(
-            player=0,
-            round=0,
-            to_act=ToAct.nobody(),
-            heroes=tuple(replace(nobody, seat=s, hero=self._heroes[s].value) for s in self.seats),
-            strigoi=tuple(StrigoiState(name) for name in self.strigoi_names),
-            blood=Blood(0, 0, 0),
-            fight_tokens=(),
-            attack_marker=False,
-            order=(),
-            stacks={name: StackView(0, (), ()) for name in _STACKS},
-            rotations=(0,) * len(self.platform_rooms),
-            collapsed=(),
-            ladders=(),
-            outcome=None,
-        )
-
     @property
     def size(self) -> int:
         """The length of the vector."""
-        last = self.layout()[-1]
-        return last.start + last.length
+        return self._size
 
-    def _write(self, obs: Observation) -> _Writer:
-        if len(obs.heroes) != self.players:
-            raise ValueError(f"the observation has {len(obs.heroes)} heroes; this encoder is for {self.players}")
-        w = _Writer()
-        w.onehot("player", self.seats, obs.player)
-        w.scalar("round", obs.round)
-        w.onehot("to_act.kind", self._kinds, obs.to_act.kind)
-        w.positions("to_act.seats", self.seats, obs.to_act.seats)
-        w.onehot("to_act.decision", DECISIONS, obs.to_act.decision)
-        for h in obs.heroes:
-            p = f"hero[{h.seat}]."
-            w.onehot(p + "hero", self._heroes, Hero(h.hero))
-            w.onehot(p + "position", self.spaces, h.position)
-            w.positions(p + "hand", self.cards, h.hand)
-            w.scalar(p + "hand_size", h.hand_size)
-            w.onehot(p + "chosen", self.cards, h.chosen)
-            w.scalar(p + "has_chosen", h.has_chosen)
-            w.positions(p + "played", self.cards, h.played)
-            w.positions(p + "discard", self.cards, h.discard)
-            w.scalar(p + "discard_size", h.discard_size)
-            w.positions(p + "tokens", self.tokens, h.tokens)
-            w.positions(p + "wounds", self.wounds, h.wounds)
-            w.positions(p + "earned", self.advanced_titles, h.earned)
+    def _write(self, obs: Observation, out: Float32Array) -> None:
+        """Write the nonzero entries of ``obs`` into ``out`` (all zeros)."""
+        at, values = self._entries(obs)
+        out[np.fromiter(at, np.intp, len(at))] = np.fromiter(values, np.float32, len(values))
+        if np.count_nonzero(out) != len(at):  # every entry written is nonzero: fewer means an index written twice
+            self._refuse_repeated(at)
+
+    def _refuse_repeated(self, at: list[int]) -> None:
+        """``ValueError`` naming the field and the id written twice (the same id twice in a collection)."""
+        seen: set[int] = set()
+        for index in at:
+            if index in seen:
+                k = bisect_right(self._starts, index) - 1
+                segment = self._segments[k]
+                item = self._vocabularies[k][index - segment.start]
+                raise ValueError(f"observation field {segment.name}: {item!r} appears twice")
+            seen.add(index)
+        raise ValueError("an observation field holds a value that is zero as a float32")  # a count of 1e-50, say
+
+    def _entries(self, obs: Observation) -> tuple[list[int], list[int]]:
+        """The index and value of every nonzero entry of the vector of ``obs``: ``1`` at a one-hot value, ``k + 1``
+        at the ``k``-th id of a collection, a count where it is not zero."""
+        heroes = obs.heroes
+        if len(heroes) != self.players:
+            raise ValueError(f"the observation has {len(heroes)} heroes; this encoder is for {self.players}")
         if len(obs.strigoi) != len(self.strigoi_names):
             raise ValueError(f"the observation has {len(obs.strigoi)} Strigoi; the pack has {len(self.strigoi_names)}")
-        for i, s in enumerate(obs.strigoi):
-            p = f"strigoi[{i}]."
-            w.onehot(p + "name", self.strigoi_names, s.name)
-            w.onehot(p + "position", self.spaces, s.position)
-            w.scalar(p + "wounds", s.wounds)
-            w.scalar(p + "defeated", s.defeated)
-            w.scalar(p + "supreme", s.supreme)
-        w.scalar("blood.supply", obs.blood.supply)
-        w.scalar("blood.altar", obs.blood.altar)
-        w.scalar("blood.inferno", obs.blood.inferno)
-        w.positions("fight_tokens", self.spaces, obs.fight_tokens)
-        w.scalar("attack_marker", obs.attack_marker)
-        w.positions("order", self.seats, obs.order)
-        for name in _STACKS:
-            view = obs.stacks[name]
-            w.scalar(f"stacks.{name}.size", view.size)
-            w.positions(f"stacks.{name}.face_up", self.stack_ids[name], view.face_up)
-            w.positions(f"stacks.{name}.discard", self.stack_ids[name], view.discard)
         if len(obs.rotations) != len(self.platform_rooms):
             raise ValueError(
                 f"the observation has {len(obs.rotations)} rotations; the layout has platforms "
                 f"{', '.join(self.platform_rooms)}"
             )
-        for room, rotation in zip(self.platform_rooms, obs.rotations, strict=True):
-            w.onehot(f"rotation.{room}", self._rotations, rotation)
-        w.positions("collapsed", self.platform_rooms, obs.collapsed)
-        w.positions("ladders", self.ladder_sites, obs.ladders)
-        w.onehot("outcome", self._outcomes, obs.outcome)
-        return w
+        to_act = obs.to_act
+        at = [self._player[obs.player], self._kind[to_act.kind], self._decision[to_act.decision]]
+        values = [1, 1, 1]
+        if obs.round:
+            at.append(self._round)
+            values.append(obs.round)
+        if to_act.seats:
+            at += map(self._to_act_seats.__getitem__, to_act.seats)
+            values += range(1, len(to_act.seats) + 1)
+        cache = self._views
+        if len(cache) > _VIEW_CACHE_SIZE:
+            cache.clear()
+        for block, h in enumerate(heroes):
+            hit = cache.get(id(h))
+            if hit is None or hit[0] is not h or hit[1] != block:
+                hit = cache[id(h)] = (h, block, *self._hero_entries(h, self._hero_fields[block]))
+            at += hit[2]
+            values += hit[3]
+        for s, (name, place, strigoi_wounds, defeated, supreme) in zip(obs.strigoi, self._strigoi_fields, strict=True):
+            at.append(name[s.name])
+            values.append(1)
+            if s.position is not None:
+                at.append(place[s.position])
+                values.append(1)
+            if s.wounds:
+                at.append(strigoi_wounds)
+                values.append(s.wounds)
+            if s.defeated:
+                at.append(defeated)
+                values.append(1)
+            if s.supreme:
+                at.append(supreme)
+                values.append(1)
+        blood = obs.blood
+        for index, count in zip(self._blood, (blood.supply, blood.altar, blood.inferno), strict=True):
+            if count:
+                at.append(index)
+                values.append(count)
+        if obs.fight_tokens:
+            at += map(self._fight_tokens.__getitem__, obs.fight_tokens)
+            values += range(1, len(obs.fight_tokens) + 1)
+        if obs.attack_marker:
+            at.append(self._attack_marker)
+            values.append(1)
+        if obs.order:
+            at += map(self._order.__getitem__, obs.order)
+            values += range(1, len(obs.order) + 1)
+        for block, fields in enumerate(self._stack_fields, start=self.players):
+            view = obs.stacks[fields[0]]
+            hit = cache.get(id(view))
+            if hit is None or hit[0] is not view or hit[1] != block:
+                hit = cache[id(view)] = (view, block, *self._stack_entries(view, fields))
+            at += hit[2]
+            values += hit[3]
+        at += map(getitem, self._rotation_fields, obs.rotations)
+        values += [1] * len(obs.rotations)
+        if obs.collapsed:
+            at += map(self._collapsed.__getitem__, obs.collapsed)
+            values += range(1, len(obs.collapsed) + 1)
+        if obs.ladders:
+            at += map(self._ladders.__getitem__, obs.ladders)
+            values += range(1, len(obs.ladders) + 1)
+        if obs.outcome is not None:
+            at.append(self._outcome[obs.outcome])
+            values.append(1)
+        return at, values
+
+    @staticmethod
+    def _stack_entries(view: StackView, fields: tuple[str, int, _Vocab, _Vocab]) -> tuple[list[int], list[int]]:
+        """The nonzero entries of one stack's block (see :meth:`_entries`)."""
+        _, size, face_up, discard = fields
+        at: list[int] = []
+        values: list[int] = []
+        if view.size:
+            at.append(size)
+            values.append(view.size)
+        if view.face_up:
+            at += map(face_up.__getitem__, view.face_up)
+            values += range(1, len(view.face_up) + 1)
+        if view.discard:
+            at += map(discard.__getitem__, view.discard)
+            values += range(1, len(view.discard) + 1)
+        return at, values
+
+    def _hero_entries(self, h: HeroView, fields: _HeroFields) -> tuple[list[int], list[int]]:
+        """The nonzero entries of one hero's block (see :meth:`_entries`)."""
+        at: list[int] = []
+        values: list[int] = []
+        (
+            hero,
+            position,
+            hand,
+            hand_size,
+            chosen,
+            has_chosen,
+            played,
+            discard,
+            discard_size,
+            tokens,
+            wounds,
+            earned,
+        ) = fields
+        at.append(hero[h.hero])
+        values.append(1)
+        if h.position is not None:
+            at.append(position[h.position])
+            values.append(1)
+        if h.hand:
+            at += map(hand.__getitem__, h.hand)
+            values += range(1, len(h.hand) + 1)
+        if h.hand_size:
+            at.append(hand_size)
+            values.append(h.hand_size)
+        if h.chosen is not None:
+            at.append(chosen[h.chosen])
+            values.append(1)
+        if h.has_chosen:
+            at.append(has_chosen)
+            values.append(1)
+        if h.played:
+            at += map(played.__getitem__, h.played)
+            values += range(1, len(h.played) + 1)
+        if h.discard:
+            at += map(discard.__getitem__, h.discard)
+            values += range(1, len(h.discard) + 1)
+        if h.discard_size:
+            at.append(discard_size)
+            values.append(h.discard_size)
+        if h.tokens:
+            at += map(tokens.__getitem__, h.tokens)
+            values += range(1, len(h.tokens) + 1)
+        if h.wounds:
+            at += map(wounds.__getitem__, h.wounds)
+            values += range(1, len(h.wounds) + 1)
+        if h.earned:
+            at += map(earned.__getitem__, h.earned)
+            values += range(1, len(h.earned) + 1)
+        return at, values
 
     # -------------------------------------------------------------------------------------------- decode
     def decode(self, vector: Float32Array) -> Observation:

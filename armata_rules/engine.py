@@ -40,7 +40,7 @@ from armata_rules.rules.setup import initial_state as setup_state
 from armata_rules.state import GameState, Outcome, StateFileError
 from armata_rules.variants import Ruleset
 
-__all__ = ["ChanceMode", "Game", "GameSetupError", "RuleViolation"]
+__all__ = ["ChanceMode", "Game", "GameSetupError", "RuleViolation", "edition_ruleset"]
 
 ChanceMode = Literal["auto", "explicit"]
 
@@ -73,6 +73,18 @@ class GameSetupError(ValueError):
     """The game cannot be created as asked (an argument of the wrong type, hero count, unknown or repeated hero)."""
 
 
+def edition_ruleset(ruleset: Ruleset | str) -> Ruleset:
+    """``ruleset`` itself, or the edition preset it names (``"peg19.de"``, case-insensitive, as the CLI and the
+    OpenSpiel game take it); ``GameSetupError`` listing the editions for a name that is none of them."""
+    if isinstance(ruleset, Ruleset):
+        return ruleset
+    try:
+        return editions.by_name(ruleset)
+    except ValueError:
+        names = ", ".join(preset.name for preset in editions.ALL)
+        raise GameSetupError(f"ruleset {ruleset!r:.40} is not an edition; editions: {names}") from None
+
+
 def _check_setup_types(
     heroes: object, ruleset: object, seed: object, pack: object, layout: object, chance: object
 ) -> None:
@@ -82,8 +94,10 @@ def _check_setup_types(
     for i, hero in enumerate(heroes):
         if not isinstance(hero, (str, Hero)):
             raise GameSetupError(f"heroes[{i}] must be a hero name or a Hero; got {type(hero).__name__}")
-    if not isinstance(ruleset, Ruleset):
-        raise GameSetupError(f"ruleset must be a Ruleset (see armata_rules.editions); got {type(ruleset).__name__}")
+    if not isinstance(ruleset, (Ruleset, str)):
+        raise GameSetupError(
+            f"ruleset must be a Ruleset or an edition name (see armata_rules.editions); got {type(ruleset).__name__}"
+        )
     if type(seed) is not int:
         raise GameSetupError(f"seed must be an int (not a bool); got {type(seed).__name__}")
     if pack is not None and not isinstance(pack, DataPack):
@@ -112,18 +126,20 @@ class Game:
         cls,
         heroes: Sequence[str | Hero],
         *,
-        ruleset: Ruleset = editions.PEG19_EN,
+        ruleset: Ruleset | str = editions.PEG19_EN,
         seed: int = 0,
         pack: DataPack | None = None,
         layout: Layout | None = None,
         chance: ChanceMode = "auto",
     ) -> Game:
-        """A new game for 2–5 distinct heroes, seated in the order given.
+        """A new game for 2–5 distinct heroes, seated in the order given, under ``ruleset``: a
+        :class:`~armata_rules.variants.Ruleset` or the name of an edition preset (``"peg19.de"``).
 
         ``GameSetupError`` names the argument when one has the wrong type (heroes not a sequence of names or
         :class:`Hero`, a seed that is not an ``int`` or is a ``bool``, ...) or the game cannot be set up.
         """
         _check_setup_types(heroes, ruleset, seed, pack, layout, chance)
+        ruleset = edition_ruleset(ruleset)
         try:
             chosen = tuple(h if isinstance(h, Hero) else Hero.parse(h) for h in heroes)
         except ValueError as err:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from armata_rules.frames import ChooseCards, ToAct
-from armata_rules.immutable import replace
+from armata_rules.immutable import memo, replace
 from armata_rules.rules.context import RulesContext
-from armata_rules.state import Blood, GameState, Stack, StrigoiState
+from armata_rules.state import Blood, GameState, HeroState, Stack, StrigoiState
 
 __all__ = ["HeroView", "Observation", "StackView", "observe"]
 
@@ -66,8 +66,21 @@ class Observation:
     outcome: str | None
 
 
+#: Stack views made lately, by the identity of their stack: a state shares every stack that did not change with the
+#: state before it, so its view is found, not made again (and an encoder can recognise it). Each entry holds its
+#: stack, so its ``id`` cannot be reused while it is here; the table starts afresh when it is full.
+_STACK_VIEWS: dict[int, tuple[Stack, StackView]] = {}
+_STACK_VIEWS_SIZE = 4096
+
+
 def _stack(stack: Stack) -> StackView:
-    return StackView(stack.size, stack.top, stack.discard)
+    """The stack as everyone sees it: its size, the tokens face up on top and the discard pile."""
+    hit = _STACK_VIEWS.get(id(stack))
+    if hit is None or hit[0] is not stack:
+        if len(_STACK_VIEWS) >= _STACK_VIEWS_SIZE:
+            _STACK_VIEWS.clear()
+        hit = _STACK_VIEWS[id(stack)] = (stack, StackView(stack.size, stack.top, stack.discard))
+    return hit[1]
 
 
 def _strigoi(strigoi: StrigoiState) -> StrigoiState:
@@ -75,32 +88,46 @@ def _strigoi(strigoi: StrigoiState) -> StrigoiState:
     return replace(strigoi, wound_tokens=()) if strigoi.wound_tokens else strigoi
 
 
+#: The first part of the key of a hero's views in its cache (:func:`armata_rules.immutable.memo`).
+_VIEW = "observation.view"
+
+
+def _hero_view(hero: HeroState, seat: int, own: bool, chosen_visible: bool) -> HeroView:
+    """The hero in ``seat`` as seen by itself (``own``) or by another seat, its chosen card shown or not. Made once
+    per hero state and kept on it: a hero who did not change between two states is seen as the very same view,
+    which spares building it again (and lets an encoder recognise it). The key holds the position: a hero who only
+    moved shares its cache with the hero before the step (:meth:`armata_rules.state.HeroState.moved_to`)."""
+    cache = memo(hero)
+    key = (_VIEW, seat, own, chosen_visible, hero.position)
+    view: HeroView | None = cache.get(key)
+    if view is None:
+        view = cache[key] = HeroView(
+            seat,
+            hero.hero.value,
+            hero.position,
+            hero.hand if own else None,
+            len(hero.hand),
+            hero.chosen if chosen_visible else None,
+            hero.chosen is not None,
+            hero.played,
+            hero.discard if own else None,
+            len(hero.discard),
+            hero.tokens,
+            hero.wounds,
+            hero.earned,
+        )
+    return view
+
+
 def observe(ctx: RulesContext, state: GameState, player: int) -> Observation:
     """The observation of seat ``player``."""
     if not 0 <= player < len(state.heroes):
         raise ValueError(f"there is no seat {player}; seats are 0..{len(state.heroes) - 1}")
     secret_choice = bool(state.frames) and isinstance(state.frames[-1], ChooseCards)
-    heroes = []
-    for seat, hero in enumerate(state.heroes):
-        own = seat == player
-        chosen_visible = own or not secret_choice
-        heroes.append(
-            HeroView(
-                seat,
-                hero.hero.value,
-                hero.position,
-                hero.hand if own else None,
-                len(hero.hand),
-                hero.chosen if chosen_visible else None,
-                hero.chosen is not None,
-                hero.played,
-                hero.discard if own else None,
-                len(hero.discard),
-                hero.tokens,
-                hero.wounds,
-                hero.earned,
-            )
-        )
+    heroes = [
+        _hero_view(hero, seat, seat == player, seat == player or not secret_choice)
+        for seat, hero in enumerate(state.heroes)
+    ]
     return Observation(
         player=player,
         round=state.round,

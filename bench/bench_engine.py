@@ -9,6 +9,12 @@ this process's CPU time (``time.process_time``), so other work on a shared machi
 side. Targets are printed beside the figures; nothing is asserted. A game that hits an engine error is counted and
 reported, and the run goes on.
 
+Then the learning-agent adapters (:mod:`bench_adapters`), on one table of ``--adapter-heroes`` heroes: a raw engine
+decision, a PettingZoo AEC step, a Gymnasium step (and the vector environment's, per game), an OpenSpiel decision
+(without and with its observation tensor) and the observation encoder, taking turns the same way, ``--runs`` times;
+each adapter's cost is printed as a multiple of the raw engine's in the same run, as the median and range over the
+runs (never the best run), beside the machine's load average.
+
     make bench            # or: .venv/bin/python bench/bench_engine.py --seconds 5
     make bench-compiled   # the same on the opt-in mypyc build, which is removed again afterwards
 
@@ -20,7 +26,9 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import random
+import statistics
 import tempfile
 import time
 import tracemalloc
@@ -31,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import chess
+from bench_adapters import BASELINE, VECTOR_ENVS, streams
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 from rich.table import Table
@@ -44,6 +53,8 @@ from armata_rules.state import GameState
 HEROES = ("Attila", "Falk Maria", "Charles", "Matthew", "Roel")
 TARGET_RATIO = 1.5  # armata-rules decisions/s over python-chess plies/s (issue 15)
 TARGET_GAMES = 100.0  # complete 4-hero random games/s on one core (issue 15)
+TARGET_ADAPTER = 3.0  # an adapter step over a raw engine decision, at most (issue 31)
+ADAPTER_TURN = 0.05  # CPU seconds a turn of an adapter stream: short, so a busy spell of the machine falls on all
 
 
 @dataclass
@@ -244,10 +255,86 @@ def memory(errors: Errors) -> tuple[float, float, int, int]:
     return per_state, record_bytes, len(json.dumps(record.to_json()).encode()), len(actions)
 
 
+def adapter_runs(progress: Progress, heroes: int, runs: int, seconds: float, errors: Errors) -> dict[str, list[float]]:
+    """Steps per CPU second of every adapter stream (:func:`bench_adapters.streams`), run by run: in each run the
+    streams take turns until each has had ``seconds``. ``missing`` lists the adapters whose extra is absent."""
+    task = progress.add_task(f"adapters: {heroes} heroes, set-up", total=None)
+    _, running, missing = streams(heroes, errors)
+    progress.update(task, total=1, completed=1)
+    rates: dict[str, list[float]] = {name: [] for name in running}
+    for run in range(runs):
+        with measuring(progress, f"adapters, run {run + 1} of {runs}", seconds * len(running)) as clock:
+            for name, rate in side_by_side(clock, running, turn=ADAPTER_TURN).items():
+                rates[name].append(rate)
+    rates.update({f"missing: {name}": [] for name in missing})
+    return rates
+
+
+def spread(values: list[float], digits: int = 0) -> str:
+    """The median and the range of a figure over the runs: ``median (low-high)``."""
+    return f"{statistics.median(values):,.{digits}f} ({min(values):,.{digits}f}-{max(values):,.{digits}f})"
+
+
+def adapter_table(rates: dict[str, list[float]], heroes: int, loads: tuple[str, str]) -> Table:
+    """Each adapter's steps per second and its cost as a multiple of the raw engine's, run by run."""
+    runs = len(rates["raw"])
+    table = Table(
+        title=f"learning-agent adapters, {heroes} heroes: per CPU second, median (range) of {runs} runs",
+        caption=f"load average {loads[0]} before, {loads[1]} after. Gymnasium counts seat 0's steps (random bots "
+        "play the others) against the engine playing the same; OpenSpiel counts player decisions, chance nodes "
+        "included.",
+    )
+    table.add_column("measure")
+    table.add_column("figure", justify="right")
+    table.add_column("x raw decision", justify="right")
+    table.add_column("target", justify="right")
+    table.add_column("", justify="center")
+    labels = {
+        "raw": "raw engine decisions/s",
+        "raw_seat": "raw engine, seat 0 + bots/s",
+        "aec": "PettingZoo AEC steps/s",
+        "aec_wrapped": "PettingZoo env(), wrapped",
+        "gym": "Gymnasium steps/s",
+        "vector": f"Gymnasium vector steps/s ({VECTOR_ENVS})",
+        "sync": f"SyncVectorEnv steps/s ({VECTOR_ENVS})",
+        "spiel": "OpenSpiel decisions/s",
+        "spiel_tensor": "OpenSpiel + observation_tensor",
+        "spiel_observer": "OpenSpiel + observer tensor",
+    }
+    for name, label in labels.items():
+        if name not in rates:
+            continue
+        ratios = [base / rate for base, rate in zip(rates[BASELINE.get(name, name)], rates[name], strict=True)]
+        if name in BASELINE:
+            met = statistics.median(ratios) <= TARGET_ADAPTER
+            mark = "[green]met" if met else "[red]not yet"
+            table.add_row(label, spread(rates[name]), spread(ratios, 2), f"<= {TARGET_ADAPTER:.0f}x", mark)
+        else:
+            table.add_row(label, spread(rates[name]), "", "", "")
+    if "encode" in rates:
+        micros = [1e6 / rate for rate in rates["encode"]]
+        ratios = [raw / rate for raw, rate in zip(rates["raw"], rates["encode"], strict=True)]
+        table.add_row("encoder µs/observation", spread(micros, 1), spread(ratios, 2), "", "")
+    for name in rates:
+        if name.startswith("missing: "):
+            table.add_row(name.removeprefix("missing: "), "not installed", "", "", "")
+    return table
+
+
+def load_average() -> str:
+    """The 1-minute load average of the machine (how busy the other processes keep it)."""
+    return f"{os.getloadavg()[0]:.2f}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per measurement (default 5)")
     parser.add_argument("--sample-games", type=int, default=6, help="games whose states feed legal/apply (default 6)")
+    parser.add_argument("--runs", type=int, default=5, help="runs of the adapter measurements (default 5)")
+    parser.add_argument("--adapter-heroes", type=int, default=4, help="heroes at the adapters' table (default 4)")
+    parser.add_argument(
+        "--adapter-seconds", type=float, help="CPU seconds per adapter stream and run (default: --seconds / 5)"
+    )
     args = parser.parse_args()
     console = Console()
     errors = Errors()
@@ -273,6 +360,10 @@ def main() -> None:
         task = progress.add_task("memory", total=None)
         per_state, record_bytes, record_json, record_decisions = memory(errors)
         progress.update(task, total=1, completed=1)
+        loads = (load_average(), "")
+        adapter_seconds = args.seconds / 5 if args.adapter_seconds is None else args.adapter_seconds
+        adapters = adapter_runs(progress, args.adapter_heroes, args.runs, adapter_seconds, errors)
+        loads = (loads[0], load_average())
 
     table = Table(title=f"armata-rules speed (per CPU second of this process), {build.describe().split(' (')[0]}")
     table.add_column("measure")
@@ -298,6 +389,8 @@ def main() -> None:
     row("bytes per state kept", f"{per_state:,.0f}")
     row(f"bytes per record ({record_decisions} actions)", f"{record_bytes:,}", f"JSON {record_json:,} bytes")
     console.print(table)
+    console.width = max(console.width, 120)  # the adapters' table is wide: one line a measure, also in a log
+    console.print(adapter_table(adapters, args.adapter_heroes, loads))
     console.print(f"build: {build.describe()}", markup=False)
     if errors.counts:
         console.print(f"[red]engine errors in random play: {sum(errors.counts.values())}[/red] (games cut short)")

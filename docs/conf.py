@@ -19,6 +19,7 @@ extensions = [
     "sphinx.ext.doctest",
     "armata_docs",
     "armata_impact",
+    "armata_rl",
 ]
 
 html_theme = "furo"

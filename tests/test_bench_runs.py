@@ -3,6 +3,7 @@ build's memory figure): a short run, checked for its whole table and for no engi
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,20 @@ def test_the_engine_benchmark_runs_to_the_end() -> None:
     command = [sys.executable, str(ROOT / "bench" / "bench_engine.py"), "--seconds", "0.2", "--sample-games", "2"]
     done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    for line in ("ratio armata / chess", "4-hero games/s", "apply alone/s", "bytes per state kept"):
+    for line in (
+        "ratio armata / chess",
+        "4-hero games/s",
+        "apply alone/s",
+        "bytes per state kept",
+        "raw engine decisions/s",
+        "encoder µs/observation",
+    ):
         assert line in done.stdout, line
+    for module, row, name in (
+        ("pettingzoo", "PettingZoo AEC steps/s", "PettingZoo"),
+        ("gymnasium", "Gymnasium steps/s", "Gymnasium"),
+        ("pyspiel", "OpenSpiel decisions/s", "OpenSpiel"),
+    ):  # each adapter is measured, or said to be missing its extra
+        expected = row if importlib.util.find_spec(module) is not None else f"{name}: pip install"
+        assert expected in done.stdout, expected
     assert "no engine errors in random play" in done.stdout

@@ -51,7 +51,8 @@ from tests.play import new_game, random_play
         ({"seed": True}, "seed must be an int"),
         ({"seed": 1.0}, "seed must be an int"),
         ({"seed": "7"}, "seed must be an int"),
-        ({"ruleset": "peg19.en"}, "ruleset must be a Ruleset"),
+        ({"ruleset": 19}, "ruleset must be a Ruleset or an edition name"),
+        ({"ruleset": "peg20.xx"}, "ruleset 'peg20.xx' is not an edition; editions: peg19.de, peg19.en, peg19.it"),
         ({"pack": {"id": "default"}}, "pack must be a DataPack"),
         ({"layout": "default"}, "layout must be a Layout"),
         ({"chance": "sometimes"}, "chance must be 'auto' or 'explicit'"),
@@ -75,6 +76,15 @@ def test_game_new_accepts_every_right_type() -> None:
         chance="explicit",
     )
     assert game.heroes == (Hero.ROEL, Hero.ATTILA) and game.seed == -3
+
+
+@pytest.mark.parametrize("name", ["peg19.de", "SB19.en", " peg19.fr "])
+def test_game_new_takes_an_edition_by_name(name: str) -> None:
+    """Issue 31: ``ruleset="peg19.de"`` as the CLI and the OpenSpiel game take it, case and spaces aside."""
+    game = Game.new(["Attila", "Roel"], ruleset=name, seed=1)
+    assert game.ruleset is editions.by_name(name)
+    same = Game.new(["Attila", "Roel"], ruleset=editions.by_name(name), seed=1)
+    assert game.initial_state().hash() == same.initial_state().hash()
 
 
 @pytest.mark.clauses("peg19.en:716-718")

@@ -6,15 +6,30 @@ is: sequential with *explicit* chance (every draw is a chance node, :meth:`armat
 with ``chance="explicit"``), imperfect information (hands, face-down choices and stacks are hidden) and identical
 rewards (the pack wins or loses together: ``+1``/``-1`` for every player, at the end only).
 
-Parameters: ``players`` (2–5: the first heroes of Attila, Roel, Matthew, Charles, Falk Maria) and ``edition`` (a
-preset of :mod:`armata_rules.editions`, ``peg19.en`` by default).
+Parameters: ``players`` (2–5: the first heroes of Attila, Roel, Matthew, Charles, Falk Maria), ``edition`` (a
+preset of :mod:`armata_rules.editions`, ``peg19.en`` by default) and ``readings`` (a free ruleset: a JSON object of
+readings that differ from the edition, ``'{"movement": "may_exactly"}'``; ``json.dumps(ruleset.to_json())`` gives any
+:class:`~armata_rules.variants.Ruleset` whole; empty by default).
 
 Actions are the indices of :class:`armata_rules.encoding.ActionSpace`; chance outcomes come first in that
-numbering, so they are below ``max_chance_outcomes``. Phase 1's simultaneous choice is played seat by seat, each
-seat seeing only that the others have chosen. The observation tensor is
-:class:`armata_rules.encoding.ObservationEncoder`'s vector; the information state string identifies the seat's
-whole history of observations (perfect recall) by a chained digest, so two histories that look the same to the
-seat give the same string. States serialise as their action history (OpenSpiel's default), which replays exactly.
+numbering, so they are below ``max_chance_outcomes``; ``action_to_string`` names the hero and the move
+(``"Roel: move to C:1,1"``, :func:`armata_rules.adapters.describe.action_text`). Phase 1's simultaneous choice is
+played seat by seat, each seat seeing only that the others have chosen.
+
+What a seat knows:
+
+- the observation tensor is :class:`armata_rules.encoding.ObservationEncoder`'s vector of what it sees now, and the
+  observation string the same fields in words (:func:`armata_rules.adapters.describe.observation_text`);
+- the information state string is its whole history (perfect recall), readable: its first observation, then one
+  line per step of the game with who acted (its own actions in full, the others' by hero, or chance) and every
+  field of its observation that changed, so two histories give the same string exactly when they look the same to
+  the seat;
+- the information state tensor is the observation tensor followed by a memory the current observation lacks: for
+  every seat and every card id, ``1`` if the seat has seen that card with that hero (in its own hand or discard
+  pile, chosen, played, or given to them by the seat). A fixed-length vector cannot hold every history of a game
+  with no bound on its length, so this tensor is a summary, not perfect recall: the string is.
+
+States serialise as their action history (OpenSpiel's default), which replays exactly.
 
 .. warning::
 
@@ -28,20 +43,25 @@ seat give the same string. States serialise as their action history (OpenSpiel's
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Sequence
+import json
 from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
+import numpy.typing as npt
 import pyspiel
 
 from armata_rules import editions
+from armata_rules.actions import Action, GiveReward
+from armata_rules.adapters.describe import action_text, observation_changes, observation_fields, observation_text
 from armata_rules.adapters.table import Table, render_ansi
-from armata_rules.encoding import legal_actions_of
 from armata_rules.engine import Game
+from armata_rules.errors import present
 from armata_rules.frames import DecisionKind
+from armata_rules.immutable import memo
+from armata_rules.observation import Observation
 from armata_rules.state import GameState
+from armata_rules.variants import Ruleset
 
 __all__ = [
     "GAME_TYPE",
@@ -52,6 +72,8 @@ __all__ = [
     "ArmataObserver",
     "ArmataState",
     "StateRecordError",
+    "canonical_readings",
+    "ruleset_of",
     "state_from_record",
     "state_to_record",
 ]
@@ -72,10 +94,10 @@ GAME_TYPE = pyspiel.GameType(
     max_num_players=5,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"players": 3, "edition": "peg19.en"},
+    parameter_specification={"players": 3, "edition": "peg19.en", "readings": ""},
 )
 
 
@@ -88,24 +110,133 @@ class _Setup:
     initial: GameState
 
 
+def ruleset_of(edition: str, readings: str = "") -> Ruleset:
+    """The ruleset of the parameters ``edition`` and ``readings`` (see the module docstring); ``ValueError`` naming
+    the parameter for an unknown edition, malformed JSON, or an unknown reading or option."""
+    try:
+        preset = editions.by_name(edition)
+    except ValueError as err:
+        raise ValueError(f"python_armata_strigoi: edition: {err}") from None
+    if not readings.strip():
+        return preset
+    try:
+        changed = json.loads(readings)
+    except ValueError as err:
+        raise ValueError(f"python_armata_strigoi: readings: not JSON ({err})") from None
+    if not isinstance(changed, dict):
+        raise ValueError("python_armata_strigoi: readings: must be a JSON object of reading names to options")
+    changed = {key: value for key, value in changed.items() if key != "name"}
+    try:
+        ruleset = Ruleset.from_json(preset.to_json() | changed)
+    except ValueError as err:
+        raise ValueError(f"python_armata_strigoi: readings: {err}") from None
+    return preset if ruleset.readings() == preset.readings() else ruleset.with_(f"{preset.name}+custom")
+
+
+def canonical_readings(edition: str, readings: str) -> str:
+    """``readings`` as the sorted JSON of the readings that differ from ``edition``: equal games, equal text."""
+    ruleset, preset = ruleset_of(edition, readings), editions.by_name(edition)
+    changed = {k: v.value for k, v in ruleset.readings().items() if v is not preset.readings()[k]}
+    return json.dumps(changed, sort_keys=True) if changed else ""
+
+
 @cache
-def _setup(players: int, edition: str) -> _Setup:
+def _setup(players: int, edition: str, readings: str = "") -> _Setup:
     if not 2 <= players <= 5:
         raise ValueError(f"python_armata_strigoi: players: a game has 2 to 5 heroes; got {players}")
-    table = Table(HEROES[:players], ruleset=editions.by_name(edition))
+    table = Table(HEROES[:players], ruleset=ruleset_of(edition, readings))
     engine = table.game(0, chance="explicit")
     initial = engine.initial_state()
     return _Setup(table, engine, initial)
 
 
-def _recall(table: Table, engine: Game, state: GameState, previous: Sequence[str]) -> list[str]:
-    """Every seat's chained digest of its observations, extended by ``state`` (perfect recall)."""
-    return [
-        hashlib.sha256(
-            previous[seat].encode() + table.encoder.encode(engine.observation(state, seat)).tobytes()
-        ).hexdigest()
-        for seat in range(table.players)
-    ]
+class _Lines:
+    """One seat's lines of its information state string, as a prefix of a list that branches share until one of
+    them grows it past another's end (then it copies its prefix): a line of history costs one append."""
+
+    __slots__ = ("count", "lines")
+
+    def __init__(self, lines: list[str], count: int) -> None:
+        self.lines = lines
+        self.count = count
+
+    def then(self, line: str) -> _Lines:
+        """These lines and ``line``."""
+        if len(self.lines) == self.count:
+            self.lines.append(line)
+            return _Lines(self.lines, self.count + 1)
+        return _Lines([*self.lines[: self.count], line], self.count + 1)
+
+    def text(self) -> str:
+        return "\n".join(self.lines[: self.count])
+
+
+@dataclass(frozen=True, slots=True)
+class _Recall:
+    """What every seat has seen from the start to one state: its history lines and the cards it saw with whom."""
+
+    lines: tuple[_Lines, ...]
+    seen: tuple[frozenset[tuple[int, str]], ...]
+
+
+def _sightings(obs: Observation) -> set[tuple[int, str]]:
+    """The ``(seat, card)`` pairs an observation shows: own hand and discard pile, chosen and played cards."""
+    out: set[tuple[int, str]] = set()
+    for hero in obs.heroes:
+        shown = (*(hero.hand or ()), *(hero.discard or ()), *hero.played, *((hero.chosen,) if hero.chosen else ()))
+        out.update((hero.seat, card) for card in shown)
+    return out
+
+
+def _first_recall(setup: _Setup, state: GameState) -> _Recall:
+    """Every seat's history at the initial state: what it sees there."""
+    lines, seen = [], []
+    for seat in range(setup.table.players):
+        obs = setup.engine.observation(state, seat)
+        hero = setup.engine.heroes[seat].value
+        lines.append(_Lines([f"{hero} (seat {seat}) sees at the start: {observation_text(obs)}"], 1))
+        seen.append(frozenset(_sightings(obs)))
+    return _Recall(tuple(lines), tuple(seen))
+
+
+def _next_recall(setup: _Setup, known: _Recall, before: GameState, action: Action, after: GameState) -> _Recall:
+    """Every seat's history extended by the step ``action`` took from ``before`` to ``after``."""
+    engine = setup.engine
+    actor = None if before.to_act.kind is DecisionKind.CHANCE else before.to_act.seats[0]
+    lines, seen = [], []
+    for seat in range(setup.table.players):
+        old, new = engine.observation(before, seat), engine.observation(after, seat)
+        if actor is None:
+            who = "chance"
+        elif actor == seat:
+            who = "you: " + action_text(action, engine.heroes, engine.pack)
+        else:
+            who = engine.heroes[actor].value
+        step = known.lines[seat].count
+        changes = observation_changes(observation_fields(old), observation_fields(new))
+        lines.append(known.lines[seat].then(f"{step}. {who} | {changes}"))
+        sightings = _sightings(new)
+        if actor == seat and isinstance(action, GiveReward):
+            sightings.add((action.to, action.card))
+        grown = known.seen[seat] | sightings
+        seen.append(known.seen[seat] if len(grown) == len(known.seen[seat]) else frozenset(grown))
+    return _Recall(tuple(lines), tuple(seen))
+
+
+def _current_player(state: GameState) -> int:
+    """The seat that decides (the first still to choose in Phase 1), chance, or terminal."""
+    to_act = state.to_act
+    if state.is_over:
+        return int(pyspiel.PlayerId.TERMINAL)
+    if to_act.kind is DecisionKind.CHANCE:
+        return int(pyspiel.PlayerId.CHANCE)
+    if not to_act.seats:
+        raise RuntimeError(f"the engine stopped with nobody to decide at {to_act} (an engine defect)")
+    return to_act.seats[0]
+
+
+#: The key of a state's sorted chance outcomes in its cache (:func:`armata_rules.immutable.memo`), with the engine.
+_CHANCE_OUTCOMES = "openspiel.chance_outcomes"
 
 
 class _Held:
@@ -114,29 +245,39 @@ class _Held:
     OpenSpiel's ``clone`` shares it (the engine state is immutable); ``serialize`` pickles only the parameters and
     the action indices, and loading replays them through the rules. That does not make a serialised string safe:
     OpenSpiel unpickles it (code can be smuggled in, whatever a position could not), see the module's warning and
-    :func:`state_from_record`. Each seat's digest of what it has seen (its information state) is computed
-    only when asked for, from the parent holders, so search that never asks pays nothing for it.
+    :func:`state_from_record`. What each seat has seen (its information state) is computed only when asked for,
+    from the parent holders, so search that never asks pays nothing for it.
     """
 
-    __slots__ = ("_recall", "actions", "params", "parent", "state")
+    __slots__ = ("_player", "_recall", "actions", "params", "parent", "state")
 
     def __init__(
-        self, params: tuple[int, str], actions: tuple[int, ...], state: GameState, parent: _Held | None = None
+        self, params: tuple[int, str, str], actions: tuple[int, ...], state: GameState, parent: _Held | None = None
     ) -> None:
         self.params = params
         self.actions = actions
         self.state = state
         self.parent = parent
-        self._recall: tuple[str, ...] | None = None
+        self._recall: _Recall | None = None
+        self._player: int | None = None
 
     def then(self, action: int) -> _Held:
-        """The holder after ``action``."""
+        """The holder after ``action``: the engine is given the very action object it listed for the state, which
+        it applies without checking it again (an index it did not list is checked, and refused, as before)."""
         setup = _setup(*self.params)
-        state = setup.engine.apply(self.state, setup.table.action_space.index_to_action(action))
+        space = setup.table.action_space
+        listed = space.legal(setup.engine, self.state).by_index.get(action)
+        state = setup.engine.apply(self.state, space.index_to_action(action) if listed is None else listed)
         return _Held(self.params, (*self.actions, action), state, self)
 
-    def recall(self) -> tuple[str, ...]:
-        """Every seat's chained digest of its observations from the start to here."""
+    def player(self) -> int:
+        """OpenSpiel's current player here, worked out once (OpenSpiel asks for it several times a step)."""
+        if self._player is None:
+            self._player = _current_player(self.state)
+        return self._player
+
+    def recall(self) -> _Recall:
+        """What every seat has seen from the start to here."""
         if self._recall is not None:
             return self._recall
         pending: list[_Held] = []
@@ -145,25 +286,30 @@ class _Held:
             pending.append(node)
             node = node.parent
         setup = _setup(*self.params)
-        known = ("",) * setup.table.players if node is None or node._recall is None else node._recall
+        known = node._recall if node is not None and node._recall is not None else None
         for held in reversed(pending):
-            known = tuple(_recall(setup.table, setup.engine, held.state, known))
+            if known is None or held.parent is None:
+                known = _first_recall(setup, held.state)
+            else:
+                action = setup.table.action_space.index_to_action(held.actions[-1])
+                known = _next_recall(setup, known, held.parent.state, action, held.state)
             held._recall = known
-        return known
+        return present(known, "openspiel_game recall")  # the loop ran at least once: self had no recall
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Held:
         return self
 
-    def __getstate__(self) -> tuple[tuple[int, str], tuple[int, ...]]:
+    def __getstate__(self) -> tuple[tuple[int, str, str], tuple[int, ...]]:
         return self.params, self.actions
 
-    def __setstate__(self, saved: tuple[tuple[int, str], tuple[int, ...]]) -> None:
+    def __setstate__(self, saved: tuple[tuple[int, str, str], tuple[int, ...]]) -> None:
         params, actions = saved
         held = _Held(params, (), _setup(*params).initial)
         for action in actions:
             held = held.then(action)
         self.params, self.actions, self.state, self.parent = params, held.actions, held.state, held.parent
         self._recall = None
+        self._player = None
 
 
 class ArmataGame(pyspiel.Game):  # type: ignore[misc]
@@ -173,7 +319,9 @@ class ArmataGame(pyspiel.Game):  # type: ignore[misc]
         params = params or {}
         players = int(str(params.get("players", 3)))
         edition = str(params.get("edition", "peg19.en"))
-        self.setup = _setup(players, edition)
+        readings = canonical_readings(edition, str(params.get("readings", "")))
+        self.setup = _setup(players, edition, readings)
+        self.params = (players, edition, readings)
         space = self.setup.table.action_space
         info = pyspiel.GameInfo(
             num_distinct_actions=space.num_distinct_actions,
@@ -184,7 +332,7 @@ class ArmataGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=None,
             max_game_length=MAX_GAME_LENGTH,
         )
-        super().__init__(GAME_TYPE, info, {"players": players, "edition": edition})
+        super().__init__(GAME_TYPE, info, {"players": players, "edition": edition, "readings": readings})
 
     def new_initial_state(self) -> ArmataState:
         """The state after setup: the first hero places a ladder."""
@@ -206,9 +354,8 @@ class ArmataState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: ArmataGame) -> None:
         super().__init__(game)
-        setup = game.setup
-        self.params = (setup.table.players, setup.table.ruleset.name)
-        self.held = _Held(self.params, (), setup.initial)
+        self.params = game.params
+        self.held = _Held(self.params, (), game.setup.initial)
 
     @property
     def state(self) -> GameState:
@@ -223,32 +370,32 @@ class ArmataState(pyspiel.State):  # type: ignore[misc]
     # ------------------------------------------------------------------------------------------- OpenSpiel API
     def current_player(self) -> int:
         """The seat that decides (the first still to choose in Phase 1), chance, or terminal."""
-        to_act = self.state.to_act
-        if self.state.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if to_act.kind is DecisionKind.CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        if not to_act.seats:
-            raise RuntimeError(f"the engine stopped with nobody to decide at {to_act} (an engine defect)")
-        return to_act.seats[0]
+        return self.held.player()
 
     def _legal_actions(self, player: int) -> list[int]:
+        """The indices of ``player``'s legal actions, sorted (worked out once per state and seat)."""
         setup = self.setup
-        return sorted(
-            setup.table.action_space.action_to_index(a) for a in legal_actions_of(setup.engine, self.state, player)
-        )
+        return list(setup.table.action_space.legal(setup.engine, self.state, player).ordered)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The chance outcomes with their probabilities, by index."""
+        """The chance outcomes with their probabilities, by index (worked out once per state)."""
         setup = self.setup
-        space = setup.table.action_space
-        return sorted((space.action_to_index(o), p) for o, p in setup.engine.chance_outcomes(self.state))
+        cache = memo(self.state)
+        key = (_CHANCE_OUTCOMES, setup.engine)
+        found: list[tuple[int, float]] | None = cache.get(key)
+        if found is None:
+            space = setup.table.action_space
+            found = cache[key] = sorted(
+                (space.action_to_index(o), p) for o, p in setup.engine.chance_outcomes(self.state)
+            )
+        return list(found)
 
     def _apply_action(self, action: int) -> None:
         self.held = self.held.then(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return str(self.setup.table.action_space.index_to_action(action))
+        engine = self.setup.engine
+        return action_text(self.setup.table.action_space.index_to_action(action), engine.heroes, engine.pack)
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -264,7 +411,8 @@ class ArmataState(pyspiel.State):  # type: ignore[misc]
 
 
 class ArmataObserver:
-    """OpenSpiel's observer: the observation tensor and strings of one seat."""
+    """OpenSpiel's observer of one seat: the observation tensor and string, or (``perfect_recall``) the information
+    state tensor and string (see the module docstring)."""
 
     def __init__(
         self, setup: _Setup, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, object] | None
@@ -273,18 +421,38 @@ class ArmataObserver:
             raise ValueError(f"python_armata_strigoi: the observer takes no parameters; got {sorted(params)}")
         self.setup = setup
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.tensor = np.zeros(setup.table.encoder.size, np.float32)
-        self.dict = {"observation": self.tensor}
+        size = setup.table.encoder.size
+        self.cards = {card: i for i, card in enumerate(setup.table.encoder.cards)}
+        memory = setup.table.players * len(self.cards) if self.perfect_recall else 0
+        self.tensor = np.zeros(size + memory, np.float32)
+        self.dict = {"observation": self.tensor[:size]}
+        if self.perfect_recall:
+            self.dict["seen_cards"] = self.tensor[size:].reshape(setup.table.players, len(self.cards))
+        self._initial: dict[int, npt.NDArray[np.float32]] = {}
 
     def set_from(self, state: ArmataState, player: int) -> None:
-        """Fill the tensor with ``player``'s observation of ``state``."""
-        self.tensor[:] = self.setup.table.encoder.encode(self.setup.engine.observation(state.state, player))
+        """Fill the tensor with ``player``'s observation of ``state`` (and, with perfect recall, its memory)."""
+        encoder, engine = self.setup.table.encoder, self.setup.engine
+        if state.state is self.setup.initial:
+            # OpenSpiel writes an initial state's tensor to learn the tensor's shape at every observation_tensor()
+            # and information_state_tensor() call: that one is encoded once
+            known = self._initial.get(player)
+            if known is None:
+                known = self._initial[player] = encoder.encode(engine.observation(state.state, player))
+            self.dict["observation"][:] = known
+        else:
+            encoder.encode_into(engine.observation(state.state, player), self.dict["observation"])
+        if self.perfect_recall:
+            seen = self.dict["seen_cards"]
+            seen[:] = 0.0
+            for seat, card in state.held.recall().seen[player]:
+                seen[seat, self.cards[card]] = 1.0
 
     def string_from(self, state: ArmataState, player: int) -> str:
-        """The information state (with perfect recall) or the current observation, as a string."""
+        """The information state (with perfect recall) or the current observation, in words."""
         if self.perfect_recall:
-            return f"seat {player} history {state.held.recall()[player]}"
-        return repr(self.setup.engine.observation(state.state, player))
+            return state.held.recall().lines[player].text()
+        return observation_text(self.setup.engine.observation(state.state, player))
 
 
 pyspiel.register_game(GAME_TYPE, ArmataGame)
@@ -300,13 +468,15 @@ class StateRecordError(ValueError):
 
 def state_to_record(state: ArmataState) -> dict[str, object]:
     """The state as plain JSON: the game's parameters and the action indices that led to it (chance included).
-    The safe counterpart of ``state.serialize()``: nothing in it is ever unpickled."""
-    players, edition = state.params
+    The safe counterpart of ``state.serialize()``: nothing in it is ever unpickled. ``readings`` is there only for
+    a free ruleset."""
+    players, edition, readings = state.params
     return {
         "format": RECORD_FORMAT,
         "game": GAME_TYPE.short_name,
         "players": players,
         "edition": edition,
+        **({"readings": readings} if readings else {}),
         "actions": list(state.held.actions),
     }
 
@@ -318,7 +488,7 @@ def state_from_record(data: object) -> ArmataState:
     if not isinstance(data, dict):
         raise StateRecordError(f"<top>: must be an object; got {type(data).__name__}")
     expected = {"format", "game", "players", "edition", "actions"}
-    unknown = sorted(str(k) for k in set(data) - expected)
+    unknown = sorted(str(k) for k in set(data) - expected - {"readings"})
     if unknown:
         raise StateRecordError(f"{unknown[0]}: unknown key")
     for key in sorted(expected - set(data)):
@@ -332,11 +502,19 @@ def state_from_record(data: object) -> ArmataState:
         raise StateRecordError(f"players: must be an integer from 2 to 5; got {players!r:.40}")
     if not isinstance(edition, str) or edition not in {r.name for r in editions.ALL}:
         raise StateRecordError(f"edition: must be one of {', '.join(r.name for r in editions.ALL)}")
+    readings = data.get("readings", "")
+    if not isinstance(readings, str):
+        raise StateRecordError("readings: must be a string (the JSON of the readings that differ from the edition)")
+    try:
+        readings = canonical_readings(edition, readings)
+    except ValueError as err:
+        raise StateRecordError(f"readings: {str(err).rpartition('readings: ')[2]}") from None
     if not isinstance(actions, list) or any(type(a) is not int for a in actions):
         raise StateRecordError("actions: must be a list of integers (action indices)")
     if len(actions) > MAX_GAME_LENGTH:
         raise StateRecordError(f"actions: {len(actions)} actions; a game has at most {MAX_GAME_LENGTH}")
-    state = pyspiel.load_game(GAME_TYPE.short_name, {"players": players, "edition": edition}).new_initial_state()
+    params = {"players": players, "edition": edition, "readings": readings}
+    state = pyspiel.load_game(GAME_TYPE.short_name, params).new_initial_state()
     for number, action in enumerate(actions):
         legal = [outcome for outcome, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
         if state.is_terminal() or action not in legal:

@@ -1,4 +1,4 @@
-"""OpenSpiel's MCTS bot playing the pack, and the greedy bot for comparison (extra ``[openspiel]``).
+"""OpenSpiel's MCTS bot playing the pack, and the greedy and random bots for comparison (extra ``[openspiel]``).
 
 Random rollouts to the end of a game cost hundreds of Python decisions each, so the search here evaluates its
 leaves with :class:`ProgressEvaluator`: the pack's progress (blood points on the altar, minus those in the inferno,
@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 import numpy as np
 import pyspiel
@@ -26,9 +26,12 @@ from open_spiel.python.algorithms import mcts
 from armata_rules.adapters.openspiel_game import ArmataState
 from armata_rules.adapters.table import progress
 from armata_rules.encoding import legal_actions_of
-from armata_rules.sim.bots import GreedyBot
+from armata_rules.sim.bots import GreedyBot, RandomBot
 
-__all__ = ["MatchResult", "ProgressEvaluator", "play", "win_rate"]
+__all__ = ["BotName", "MatchResult", "ProgressEvaluator", "play", "win_rate"]
+
+#: Who plays every seat of the pack: OpenSpiel's MCTS, or a bot of :mod:`armata_rules.sim.bots`.
+BotName = Literal["mcts", "greedy", "random"]
 
 #: How steeply progress turns into a value: ``tanh(PROGRESS_SLOPE * progress)``.
 PROGRESS_SLOPE = 0.3
@@ -62,9 +65,12 @@ class MatchResult:
 
 
 def play(
-    players: int = 2, bot: Literal["mcts", "greedy"] = "mcts", seed: int = 0, simulations: int = 20
+    players: int = 2, bot: BotName = "mcts", seed: int = 0, simulations: int = 20, max_decisions: int = 100_000
 ) -> MatchResult:
-    """One complete game of ``python_armata_strigoi`` with ``bot`` deciding for every seat; chance by ``seed``."""
+    """One complete game of ``python_armata_strigoi`` with ``bot`` deciding for every seat; chance by ``seed``.
+    A game still going after ``max_decisions`` decisions stops there, with the outcome ``""`` (unfinished)."""
+    if bot not in get_args(BotName):
+        raise ValueError(f"bot must be one of {', '.join(get_args(BotName))}; got {bot!r:.40}")
     game = pyspiel.load_game("python_armata_strigoi", {"players": players})
     state: ArmataState = game.new_initial_state()
     rng = random.Random(seed)
@@ -80,10 +86,10 @@ def play(
         if bot == "mcts"
         else None
     )
-    greedy = GreedyBot(random.Random(seed))
+    other = GreedyBot(random.Random(seed)) if bot == "greedy" else RandomBot(random.Random(seed))
     setup = state.setup
     decisions = 0
-    while not state.is_terminal():
+    while not state.is_terminal() and decisions < max_decisions:
         if state.is_chance_node():
             outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(rng.choices(outcomes, probabilities)[0])
@@ -92,7 +98,7 @@ def play(
             action = int(searcher.step(state))
         else:
             seat = state.current_player()
-            choice = greedy.choose(setup.engine, state.state, legal_actions_of(setup.engine, state.state, seat))
+            choice = other.choose(setup.engine, state.state, legal_actions_of(setup.engine, state.state, seat))
             action = setup.table.action_space.action_to_index(choice)
         state.apply_action(action)
         decisions += 1
@@ -100,9 +106,7 @@ def play(
     return MatchResult("" if outcome is None else outcome.value, state.state.round, decisions)
 
 
-def win_rate(
-    players: int, games: int, bot: Literal["mcts", "greedy"], first_seed: int = 0, simulations: int = 20
-) -> float:
+def win_rate(players: int, games: int, bot: BotName, first_seed: int = 0, simulations: int = 20) -> float:
     """The share of ``games`` (seeds ``first_seed``…) the pack wins with ``bot`` at every seat."""
     wins = sum(
         play(players, bot, seed, simulations).outcome == "powerwolf_win"

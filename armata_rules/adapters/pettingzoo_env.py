@@ -1,6 +1,11 @@
 """PettingZoo environments: the seats are the agents (extra ``[pettingzoo]``).
 
-:class:`ArmataAECEnv` (``env()``) is turn-based: the agent selected is the seat that decides. Phase 1's
+PettingZoo's three constructors: ``raw_env()`` is :class:`ArmataAECEnv` itself, ``env()`` the same wrapped in
+PettingZoo's ``AssertOutOfBoundsWrapper`` (an index outside the action space is an ``AssertionError``) and
+``OrderEnforcingWrapper`` (``step`` or ``observe`` before ``reset`` is an error), as PettingZoo's own classic games
+are, and ``parallel_env()`` is :class:`ArmataParallelEnv`. Both are named ``armata_strigoi_v0`` in their metadata.
+
+:class:`ArmataAECEnv` is turn-based: the agent selected is the seat that decides. Phase 1's
 simultaneous choice of action cards becomes a sequence, seat by seat, with the choices hidden: a seat that chooses
 after another sees only *that* it has chosen (:func:`armata_rules.observation.observe`). Chance (draws, ties, the
 Strigoi placement) is resolved by the episode's seed, so ``reset(seed=...)`` and the same actions replay the same
@@ -9,53 +14,61 @@ episode.
 :class:`ArmataParallelEnv` (``parallel_env()``) asks every live seat for an action at every step: the seats the
 game waits on play theirs (at Phase 1 all of them at once), every other seat must play ``WAIT`` (the index
 ``num_distinct_actions``, the only legal entry of its mask). ``max_cycles`` counts parallel steps there, and
-decisions in the AEC environment.
+decisions in the AEC environment. The parallel environment says ``is_parallelizable: True``; the turn-based AEC
+environment says ``False``, as it must: PettingZoo's ``aec_to_parallel`` steps every agent once per cycle, and a seat
+here takes many decisions in a row (its whole turn), so that conversion would fail at the first turn. Use
+``parallel_env()`` for the parallel API.
 
 Observations are dicts: ``observation`` is :class:`armata_rules.encoding.ObservationEncoder`'s vector of what the
 seat may see, ``action_mask`` (``int8``) marks the seat's legal action indices (all zeros when it does not decide).
 Rewards are cooperative (:mod:`armata_rules.adapters.table`): ``+1``/``-1`` for every agent at the end, shaped
 rewards only with ``shaped_rewards=True``. Render modes: ``ansi`` (text), ``rgb_array`` (the board rasterised by
-resvg) and ``human`` (the board written as an SVG file, ``render_path``).
+resvg) and ``human`` (the text printed at every step; the board's SVG also written to ``render_path`` if one is
+given, never into the working directory unasked).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils.wrappers import AssertOutOfBoundsWrapper, OrderEnforcingWrapper
 
 from armata_rules.actions import Action
 from armata_rules.adapters.table import (
+    RENDER_MODES,
     IllegalActionError,
     IllegalActionPolicy,
     Table,
     render,
     step_reward,
 )
-from armata_rules.encoding import legal_actions_of
+from armata_rules.encoding import LegalIndices
 from armata_rules.engine import Game
 from armata_rules.state import GameState
+from armata_rules.variants import Ruleset
 
-__all__ = ["ArmataAECEnv", "ArmataParallelEnv", "env", "parallel_env"]
+__all__ = ["NAME", "ArmataAECEnv", "ArmataParallelEnv", "env", "parallel_env", "raw_env"]
 
-RENDER_MODES = ("ansi", "rgb_array", "human")
+#: The environment's name in PettingZoo's metadata (the AEC and the parallel form alike).
+NAME = "armata_strigoi_v0"
 ObservationDict = dict[str, npt.NDArray[np.generic]]
 
 
 class _Episode:
     """The state of one episode and what every adapter reads from it."""
 
-    def __init__(self, table: Table, render_mode: str | None, render_path: str | Path) -> None:
+    def __init__(self, table: Table, render_mode: str | None, render_path: str | Path | None) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None; got {render_mode!r}")
         self.table = table
         self.render_mode = render_mode
-        self.render_path = Path(render_path)
+        self.render_path = None if render_path is None else Path(render_path)
         self.seeds = np.random.default_rng()
         self.game: Game = table.game(0)
         self.state: GameState = self.game.initial_state()
@@ -70,16 +83,15 @@ class _Episode:
         self.last = None
         self.decisions = 0
 
-    def legal(self, seat: int) -> list[Action]:
-        return legal_actions_of(self.game, self.state, seat)
+    def legal(self, seat: int) -> LegalIndices:
+        """The legal actions of ``seat`` now with their indices (worked out once per state)."""
+        return self.table.action_space.legal(self.game, self.state, seat)
 
     def decoded(self, index: object, seat: int) -> Action | None:
-        """The legal action of ``seat`` that ``index`` numbers, or ``None``."""
-        space = self.table.action_space
-        if not isinstance(index, (int, np.integer)) or not 0 <= int(index) < space.num_distinct_actions:
+        """The legal action of ``seat`` that ``index`` numbers (the object the engine listed), or ``None``."""
+        if not isinstance(index, (int, np.integer)):
             return None
-        action = space.index_to_action(int(index))
-        return action if action in self.legal(seat) else None
+        return self.legal(seat).by_index.get(int(index))
 
     def apply(self, action: Action, shaped: bool) -> float:
         before = self.state
@@ -91,10 +103,15 @@ class _Episode:
         return step_reward(self.game, before, self.state, shaped)
 
     def observe(self, seat: int, extra_wait: bool) -> ObservationDict:
+        """The observation vector and action mask of ``seat``; with ``extra_wait``, the mask has a last entry,
+        ``WAIT``, legal when the seat has nothing else to do in a game that goes on."""
         vector = self.table.encoder.encode(self.game.observation(self.state, seat))
-        mask = self.table.action_space.mask(self.legal(seat)).astype(np.int8)
-        if extra_wait:
-            mask = np.append(mask, np.int8(0 if mask.any() or self.state.is_over else 1))
+        legal = self.legal(seat).indices
+        actions = self.table.action_space.num_distinct_actions
+        mask = np.zeros(actions + 1 if extra_wait else actions, dtype=np.int8)
+        mask[legal] = 1
+        if extra_wait and not len(legal) and not self.state.is_over:
+            mask[actions] = 1
         return {"observation": vector, "action_mask": mask}
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
@@ -105,7 +122,7 @@ def _spaces(table: Table, actions: int) -> tuple[spaces.Dict, spaces.Discrete]:
     size = table.encoder.size
     observation = spaces.Dict(
         {
-            "observation": spaces.Box(low=0.0, high=table.encoder.high, shape=(size,), dtype=np.float32),
+            "observation": spaces.Box(low=0.0, high=table.observation_high, shape=(size,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
         }
     )
@@ -121,8 +138,9 @@ class ArmataAECEnv(AECEnv):  # type: ignore[misc]
 
     metadata: ClassVar[dict[str, object]] = {
         "render_modes": list(RENDER_MODES),
-        "name": "armata_strigoi_v0",
-        "is_parallelizable": False,
+        "name": NAME,
+        "is_parallelizable": False,  # turn-based: see the module docstring, and use parallel_env()
+        "render_fps": 1,
     }
 
     def __init__(
@@ -130,14 +148,15 @@ class ArmataAECEnv(AECEnv):  # type: ignore[misc]
         table: Table | None = None,
         *,
         heroes: Sequence[str] | None = None,
+        ruleset: Ruleset | str | None = None,
         render_mode: str | None = None,
-        render_path: str | Path = "armata.svg",
+        render_path: str | Path | None = None,
         max_cycles: int | None = None,
         shaped_rewards: bool = False,
         illegal_action: IllegalActionPolicy = "lose",
     ) -> None:
         super().__init__()
-        self.table = Table.given(table, heroes)
+        self.table = Table.given(table, heroes, ruleset)
         self.episode = _Episode(self.table, render_mode, render_path)
         self.render_mode = render_mode
         self.max_cycles = max_cycles
@@ -164,6 +183,8 @@ class ArmataAECEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, object]] = {a: {} for a in self.agents}
         self.agent_selection = _agent(self.episode.state.to_act.seats[0])
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> ObservationDict:
         """What ``agent``'s seat may see, and its legal actions."""
@@ -192,6 +213,8 @@ class ArmataAECEnv(AECEnv):  # type: ignore[misc]
                 self.truncations = dict.fromkeys(self.agents, True)
             self.agent_selection = _agent(state.to_act.seats[0])
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def _illegal(self, agent: str, action: object) -> None:
         message = f"{agent} cannot play action {action!r} now"
@@ -206,7 +229,8 @@ class ArmataAECEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
-        """The state as text (``ansi``), a picture (``rgb_array``) or an SVG file (``human``)."""
+        """The state as text (``ansi``), a picture (``rgb_array``) or printed (``human``, which also writes the
+        board's SVG to ``render_path`` if one is given); ``human`` renders at every step by itself."""
         return self.episode.render()
 
     def close(self) -> None:
@@ -216,20 +240,26 @@ class ArmataAECEnv(AECEnv):  # type: ignore[misc]
 class ArmataParallelEnv(ParallelEnv):  # type: ignore[misc]
     """The parallel environment (see the module docstring): every live seat acts at every step."""
 
-    metadata: ClassVar[dict[str, object]] = {"render_modes": list(RENDER_MODES), "name": "armata_strigoi_parallel_v0"}
+    metadata: ClassVar[dict[str, object]] = {
+        "render_modes": list(RENDER_MODES),
+        "name": NAME,
+        "is_parallelizable": True,
+        "render_fps": 1,
+    }
 
     def __init__(
         self,
         table: Table | None = None,
         *,
         heroes: Sequence[str] | None = None,
+        ruleset: Ruleset | str | None = None,
         render_mode: str | None = None,
-        render_path: str | Path = "armata.svg",
+        render_path: str | Path | None = None,
         max_cycles: int | None = None,
         shaped_rewards: bool = False,
         illegal_action: IllegalActionPolicy = "lose",
     ) -> None:
-        self.table = Table.given(table, heroes)
+        self.table = Table.given(table, heroes, ruleset)
         self.episode = _Episode(self.table, render_mode, render_path)
         self.render_mode = render_mode
         self.max_cycles = max_cycles
@@ -259,6 +289,8 @@ class ArmataParallelEnv(ParallelEnv):  # type: ignore[misc]
         self.episode.restart(seed)
         self.agents = list(self.possible_agents)
         self.steps = 0
+        if self.render_mode == "human":
+            self.render()
         return self._observations(), {a: {} for a in self.agents}
 
     def step(
@@ -298,16 +330,26 @@ class ArmataParallelEnv(ParallelEnv):  # type: ignore[misc]
         observations = self._observations()
         if over or truncated:
             self.agents = []
+        if self.render_mode == "human":
+            self.render()
         return observations, rewards, terminations, truncations, infos
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
-        """The state as text (``ansi``), a picture (``rgb_array``) or an SVG file (``human``)."""
+        """The state as text (``ansi``), a picture (``rgb_array``) or printed (``human``, which also writes the
+        board's SVG to ``render_path`` if one is given); ``human`` renders at every step by itself."""
         return self.episode.render()
 
     def close(self) -> None:
         """Nothing to release."""
 
 
-#: PettingZoo's conventional constructors.
-env = ArmataAECEnv
+#: PettingZoo's constructors: the bare AEC environment, the same wrapped as PettingZoo's own games are, the parallel
+#: environment. Each takes the keyword arguments of its class.
+raw_env = ArmataAECEnv
 parallel_env = ArmataParallelEnv
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """:class:`ArmataAECEnv` (``raw_env``) with PettingZoo's ``AssertOutOfBoundsWrapper`` and
+    ``OrderEnforcingWrapper``; ``env().unwrapped`` is the bare environment."""
+    return OrderEnforcingWrapper(AssertOutOfBoundsWrapper(raw_env(**kwargs)))

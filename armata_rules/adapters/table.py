@@ -1,6 +1,7 @@
 """What every adapter shares: the game a table plays, its numbering, its rewards and its pictures.
 
-A :class:`Table` fixes the heroes, ruleset, data pack and layout; each episode is a new :class:`~armata_rules.Game`
+A :class:`Table` fixes the heroes, ruleset (a :class:`~armata_rules.variants.Ruleset` or an edition name such as
+``"peg19.de"``), data pack and layout; each episode is a new :class:`~armata_rules.Game`
 with that episode's seed, so chance (draws, ties, the Strigoi placement) is resolved by the seed and the same seed
 and actions replay the same episode.
 
@@ -22,15 +23,19 @@ import numpy.typing as npt
 
 from armata_rules import editions
 from armata_rules.actions import Action
+from armata_rules.adapters.bounds import observation_high
+from armata_rules.adapters.describe import action_text
 from armata_rules.board.layout import Layout
 from armata_rules.board.svg import render_svg
+from armata_rules.components.icons import Hero
 from armata_rules.components.pack import DataPack
 from armata_rules.encoding import ActionSpace, ObservationEncoder
-from armata_rules.engine import ChanceMode, Game
+from armata_rules.engine import ChanceMode, Game, edition_ruleset
 from armata_rules.state import GameState
 from armata_rules.variants import Ruleset
 
 __all__ = [
+    "RENDER_MODES",
     "SHAPING_SCALE",
     "IllegalActionError",
     "IllegalActionPolicy",
@@ -61,12 +66,12 @@ class Table:
     def __init__(
         self,
         heroes: Sequence[str] = ("Attila", "Roel", "Matthew"),
-        ruleset: Ruleset = editions.PEG19_EN,
+        ruleset: Ruleset | str = editions.PEG19_EN,
         pack: DataPack | None = None,
         layout: Layout | None = None,
     ) -> None:
         self.heroes = tuple(heroes)
-        self.ruleset = ruleset
+        self.ruleset = edition_ruleset(ruleset)
         self.pack = pack
         self.layout = layout
         sample = self.game(0)  # refuses a bad hero list at once, with GameSetupError
@@ -74,13 +79,22 @@ class Table:
         self.layout = sample.fortress.layout
         self.action_space = ActionSpace.of(sample)
         self.encoder = ObservationEncoder.of(sample)
+        #: The upper bound of every entry of the observation vector (:mod:`armata_rules.adapters.bounds`).
+        self.observation_high = observation_high(self.encoder, sample)
 
     @classmethod
-    def given(cls, table: Table | None, heroes: Sequence[str] | None) -> Table:
-        """The table an environment was given, else one for ``heroes``, else the default table."""
+    def given(cls, table: Table | None, heroes: Sequence[str] | None, ruleset: Ruleset | str | None = None) -> Table:
+        """The table an environment was given, else one for ``heroes`` and ``ruleset`` (each by default if
+        ``None``); ``ValueError`` if a table comes with heroes or a ruleset other than its own."""
         if table is not None:
+            if heroes is not None and _heroes(heroes) != _heroes(table.heroes):
+                raise ValueError(f"heroes {list(heroes)} differ from the table's {list(table.heroes)}")
+            if ruleset is not None and edition_ruleset(ruleset) != table.ruleset:
+                raise ValueError(
+                    f"ruleset {getattr(ruleset, 'name', ruleset)!r} differs from the table's {table.ruleset.name!r}"
+                )
             return table
-        return cls(heroes) if heroes is not None else cls()
+        return cls(("Attila", "Roel", "Matthew") if heroes is None else heroes, ruleset or editions.PEG19_EN)
 
     def game(self, seed: int, chance: ChanceMode = "auto") -> Game:
         """A new game of this table with ``seed``."""
@@ -90,6 +104,10 @@ class Table:
     def players(self) -> int:
         """How many seats."""
         return len(self.heroes)
+
+
+def _heroes(names: Sequence[str | Hero]) -> list[Hero]:
+    return [name if isinstance(name, Hero) else Hero.parse(name) for name in names]
 
 
 def progress(state: GameState) -> int:
@@ -123,7 +141,7 @@ def render_ansi(game: Game, state: GameState, last: Action | None = None) -> str
         status = "defeated" if strigoi.defeated else f"{strigoi.wounds} wounds"
         lines.append(f"  {strigoi.name:<10} at {strigoi.position or '-':<8} {status}")
     if last is not None:
-        lines.append(f"last action: {last}")
+        lines.append(f"last action: {action_text(last, game.heroes, game.pack)}")
     if state.outcome is not None:
         lines.append(f"game over: {state.outcome.value}")
     return "\n".join(lines)
@@ -153,17 +171,24 @@ def render_rgb(svg: str, width: int = 480) -> npt.NDArray[np.uint8]:
         return np.asarray(image.convert("RGB"), dtype=np.uint8)
 
 
+#: The render modes of every environment: ``ansi`` returns the text of :func:`render_ansi`, ``rgb_array`` the board
+#: as an ``(height, width, 3)`` ``uint8`` array (rasterised by resvg from the SVG), ``human`` prints the text to
+#: standard output (and writes the board's SVG to ``render_path`` only when one is given).
+RENDER_MODES = ("ansi", "rgb_array", "human")
+
+
 def render(
-    mode: str | None, game: Game, state: GameState, last: Action | None, path: str | Path
+    mode: str | None, game: Game, state: GameState, last: Action | None, path: str | Path | None = None
 ) -> str | npt.NDArray[np.uint8] | None:
-    """What ``render()`` gives in each render mode: text (``ansi``), a picture (``rgb_array``, needs resvg), an SVG
-    file written to ``path`` (``human``), nothing without a mode. Shared by the PettingZoo and Gymnasium envs."""
+    """What ``render()`` gives in each of :data:`RENDER_MODES`, nothing without a mode. ``human`` writes no file
+    unless ``path`` is given. Shared by the PettingZoo and Gymnasium envs."""
     if mode is None:
         return None
     if mode == "ansi":
         return render_ansi(game, state, last)
-    svg = render_svg_state(game, state)
     if mode == "rgb_array":
-        return render_rgb(svg)
-    Path(path).write_text(svg, encoding="utf-8")
+        return render_rgb(render_svg_state(game, state))
+    print(render_ansi(game, state, last), flush=True)
+    if path is not None:
+        Path(path).write_text(render_svg_state(game, state), encoding="utf-8")
     return None

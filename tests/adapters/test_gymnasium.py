@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -93,3 +96,63 @@ def test_an_index_that_is_not_an_integer_is_an_illegal_action(kind: str) -> None
     _, reward, terminated, _, info = losing.step(wrong)  # type: ignore[arg-type]
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
     env.step(np.int64(legal))  # NumPy and Python integers are indices
+
+
+# ------------------------------------------------------------------------------------- conventions (issue 31)
+def test_gym_make_builds_the_registered_environment_with_its_spec_and_kwargs() -> None:
+    import gymnasium
+
+    from armata_rules.adapters.gymnasium_env import ENV_ID, MAX_EPISODE_STEPS
+
+    env = gymnasium.make(ENV_ID, heroes=["Attila", "Roel"], seat=1, opponents="random", ruleset="peg19.de")
+    assert env.spec is not None and env.spec.id == "ArmataStrigoi-v0"
+    assert env.spec.max_episode_steps == MAX_EPISODE_STEPS == 2_000
+    assert env.spec.kwargs["ruleset"] == "peg19.de"  # the kwargs reach the spec, and the environment
+    inner = env.unwrapped
+    assert isinstance(inner, ArmataSeatEnv) and inner.seat == 1 and inner.table.ruleset.name == "peg19.de"
+    assert env.action_space.n == Table(("Attila", "Roel")).action_space.num_distinct_actions  # type: ignore[attr-defined]
+    observation, info = env.reset(seed=2)
+    rng, done, steps = np.random.default_rng(2), False, 0
+    while not done:  # make's PassiveEnvChecker checks the observations against the space
+        assert env.observation_space.contains(observation)
+        observation, _, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        done, steps = terminated or truncated, steps + 1
+    assert terminated and inner.state.is_over and 0 < steps < MAX_EPISODE_STEPS
+
+
+def test_gym_make_truncates_at_max_episode_steps_and_finds_the_module_by_name() -> None:
+    import gymnasium
+
+    env = gymnasium.make("armata_rules.adapters.gymnasium_env:ArmataStrigoi-v0", max_episode_steps=4)
+    _, info = env.reset(seed=0)
+    for _ in range(4):
+        _, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert truncated and not terminated
+
+
+def test_a_bad_kwarg_of_make_is_refused_in_one_line() -> None:
+    import gymnasium
+
+    from armata_rules.engine import GameSetupError
+
+    with pytest.raises(GameSetupError, match=re.escape("ruleset 'peg20.xx' is not an edition; editions: peg19.de")):
+        gymnasium.make("ArmataStrigoi-v0", ruleset="peg20.xx")
+    with pytest.raises(ValueError, match=re.escape("heroes ['Attila', 'Roel'] differ from the table's")):
+        ArmataSeatEnv(TABLE, heroes=["Attila", "Roel"])
+    with pytest.raises(ValueError, match=re.escape("ruleset 'sb19.en' differs from the table's 'peg19.en'")):
+        ArmataSeatEnv(TABLE, ruleset="sb19.en")
+    assert ArmataSeatEnv(TABLE, heroes=["attila", "Roel", "Matthew"], ruleset="peg19.en").table is TABLE
+
+
+def test_human_rendering_prints_and_writes_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    env = ArmataSeatEnv(TABLE, render_mode="human")
+    observation, _ = env.reset(seed=0)
+    env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert env.render() is None
+    printed = capsys.readouterr().out
+    assert printed.count("blood: supply") == 3  # reset, step and render each printed the state
+    assert "last action: Attila: place a ladder on" in printed
+    assert list(tmp_path.iterdir()) == []

@@ -10,6 +10,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from armata_rules.actions import Step  # noqa: E402
 from armata_rules.adapters import openspiel_game  # noqa: E402
 from armata_rules.adapters.openspiel_mcts import play  # noqa: E402
 from armata_rules.frames import DecisionKind  # noqa: E402
@@ -78,8 +79,10 @@ def test_phase_one_is_sequential_and_information_states_hide_the_choice(game: ob
     assert first.current_player() == second.current_player() == other
     assert first.information_state_string(other) == second.information_state_string(other)  # the card is hidden
     assert first.observation_tensor(other) == second.observation_tensor(other)
+    assert first.information_state_tensor(other) == second.information_state_tensor(other)
     chooser = state.current_player()
     assert first.information_state_string(chooser) != second.information_state_string(chooser)
+    assert first.information_state_tensor(chooser) != second.information_state_tensor(chooser)
 
 
 def test_returns_are_identical_and_terminal(game: object) -> None:
@@ -98,6 +101,96 @@ def test_mcts_plays_a_complete_game() -> None:
 def test_bad_parameters_are_refused() -> None:
     with pytest.raises(ValueError, match="players"):
         pyspiel.load_game("python_armata_strigoi", {"players": 6})
+    with pytest.raises(ValueError, match=r"edition: no edition preset 'peg20\.xx'"):
+        pyspiel.load_game("python_armata_strigoi", {"edition": "peg20.xx"})
+    with pytest.raises(ValueError, match="readings: reading 'movement' has no option 'exactly'; options: may_up_to"):
+        pyspiel.load_game("python_armata_strigoi", {"readings": '{"movement": "exactly"}'})
+    with pytest.raises(ValueError, match="readings: not JSON"):
+        pyspiel.load_game("python_armata_strigoi", {"readings": "movement=may_exactly"})
+    with pytest.raises(ValueError, match="readings: must be a JSON object"):
+        pyspiel.load_game("python_armata_strigoi", {"readings": "[1]"})
+
+
+# ------------------------------------------------------------------------------------- conventions (issue 31)
+def test_information_states_have_a_tensor_and_a_readable_string(game: object) -> None:
+    kind = game.get_type()  # type: ignore[attr-defined]
+    assert kind.provides_information_state_tensor and kind.provides_information_state_string
+    table = openspiel_game._setup(2, "peg19.en").table
+    size = table.encoder.size
+    assert game.information_state_tensor_shape() == [size + 2 * len(table.encoder.cards)]  # type: ignore[attr-defined]
+    state = _random_state(game, 7, 120)
+    text = state.information_state_string(1)  # type: ignore[attr-defined]
+    lines = text.splitlines()
+    assert lines[0].startswith("Roel (seat 1) sees at the start: player=Roel; round=0;")
+    assert len(lines) == len(state.history()) + 1  # type: ignore[attr-defined]
+    own = [line for line in lines if ". you: Roel: " in line]
+    assert own and all(" | " in line for line in own)
+    assert any(line.split(". ", 1)[1].startswith("chance | ") for line in lines[1:])
+    tensor = np.asarray(state.information_state_tensor(1))  # type: ignore[attr-defined]
+    assert np.array_equal(tensor[:size], np.asarray(state.observation_tensor(1)))  # type: ignore[attr-defined]
+
+
+def test_the_information_state_tensor_remembers_cards_no_longer_in_sight(game: object) -> None:
+    """The memory block only grows, holds every card the seat sees with the other hero now, and keeps cards seen
+    played after they have gone back out of sight (the hand and discard pile of another hero are hidden)."""
+    setup = openspiel_game._setup(2, "peg19.en")
+    size, cards = setup.table.encoder.size, setup.table.encoder.cards
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    rng = random.Random(11)
+    previous = np.zeros(2 * len(cards))
+    out_of_sight = 0
+    while not state.is_terminal() and state.move_number() < 600:  # type: ignore[attr-defined]
+        memory = np.asarray(state.information_state_tensor(0))[size:]  # type: ignore[attr-defined]
+        assert (memory >= previous).all()
+        previous = memory
+        other = setup.engine.observation(state.state, 0).heroes[1]  # type: ignore[attr-defined]
+        remembered = {cards[i] for i in np.flatnonzero(memory.reshape(2, -1)[1])}
+        visible = {*other.played, *((other.chosen,) if other.chosen else ())}
+        assert visible <= remembered
+        out_of_sight = max(out_of_sight, len(remembered - visible))
+        if state.is_chance_node():  # type: ignore[attr-defined]
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)  # type: ignore[attr-defined]
+            state.apply_action(rng.choices(outcomes, probabilities)[0])  # type: ignore[attr-defined]
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))  # type: ignore[attr-defined]
+    assert out_of_sight >= 3  # several rounds' cards, remembered once back in the other's hidden hand
+
+
+def test_action_strings_name_the_hero_and_the_move(game: object) -> None:
+    state = _random_state(game, 3, 60)
+    while state.is_chance_node():  # type: ignore[attr-defined]
+        state.apply_action(state.chance_outcomes()[0][0])  # type: ignore[attr-defined]
+    hero = openspiel_game.HEROES[state.current_player()]  # type: ignore[attr-defined]
+    texts = [state.action_to_string(a) for a in state.legal_actions()]  # type: ignore[attr-defined]
+    assert texts and all(t.startswith(f"{hero}: ") for t in texts)
+    assert not [t for t in texts if "(seat=" in t]
+    space = openspiel_game._setup(2, "peg19.en").table.action_space
+    step = space.action_to_index(Step(1, "C:1,1"))
+    assert state.action_to_string(1, step) == "Roel: move to C:1,1"  # type: ignore[attr-defined]
+
+
+def test_a_free_ruleset_is_a_parameter_and_replays_from_its_record() -> None:
+    import json
+
+    from armata_rules.adapters.openspiel_game import state_from_record, state_to_record
+    from armata_rules.variants import Movement
+
+    custom = pyspiel.load_game("python_armata_strigoi", {"players": 2, "readings": '{"movement": "may_exactly"}'})
+    ruleset = custom.setup.table.ruleset  # type: ignore[attr-defined]
+    assert ruleset.movement is Movement.MAY_EXACTLY and ruleset.name == "peg19.en+custom"
+    assert custom.get_parameters()["readings"] == '{"movement": "may_exactly"}'  # type: ignore[attr-defined]
+    whole = json.dumps(ruleset.to_json())  # a Ruleset passed whole gives the same game
+    assert pyspiel.load_game("python_armata_strigoi", {"players": 2, "readings": whole}).get_parameters() == (
+        custom.get_parameters()  # type: ignore[attr-defined]
+    )
+    same = pyspiel.load_game("python_armata_strigoi", {"players": 2, "readings": '{"movement": "may_up_to"}'})
+    assert same.get_parameters()["readings"] == ""  # the edition's own reading changes nothing
+    state = _random_state(custom, 2, 80)
+    record = state_to_record(state)  # type: ignore[arg-type]
+    assert record["readings"] == '{"movement": "may_exactly"}'
+    again = state_from_record(json.loads(json.dumps(record)))
+    assert again.history() == state.history() and again.setup.table.ruleset == ruleset  # type: ignore[attr-defined]
+    assert "readings" not in state_to_record(_random_state(same, 2, 5))  # type: ignore[arg-type]
 
 
 def test_a_state_record_is_plain_json_that_replays_to_the_same_state() -> None:
@@ -133,6 +226,8 @@ def test_a_state_record_is_plain_json_that_replays_to_the_same_state() -> None:
         (lambda r: r | {"edition": "peg20.xx"}, "edition: must be one of"),
         (lambda r: r | {"actions": [0, "1"]}, "actions: must be a list of integers"),
         (lambda r: r | {"actions": [10**6]}, "actions[0]: 1000000 is not legal there"),
+        (lambda r: r | {"readings": 3}, "readings: must be a string"),
+        (lambda r: r | {"readings": '{"movement": "x"}'}, "readings: reading 'movement' has no option 'x'"),
     ],
 )
 def test_a_malformed_state_record_is_refused_naming_key_and_problem(change: Any, problem: str) -> None:

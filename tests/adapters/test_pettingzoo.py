@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import types
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 import pytest
@@ -12,7 +13,8 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test
-from pettingzoo.utils.conversions import parallel_to_aec
+from pettingzoo.utils.conversions import aec_to_parallel, parallel_to_aec
+from pettingzoo.utils.wrappers import AssertOutOfBoundsWrapper, OrderEnforcingWrapper
 
 from armata_rules.adapters import pettingzoo_env as pz
 from armata_rules.adapters.table import SHAPING_SCALE, IllegalActionError, Table, progress
@@ -22,8 +24,9 @@ TABLE = Table(("Attila", "Roel", "Matthew"))
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
-def test_pettingzoo_api_test() -> None:
-    api_test(pz.env(table=TABLE), num_cycles=300)
+@pytest.mark.parametrize("make", [pz.env, pz.raw_env], ids=["env", "raw_env"])
+def test_pettingzoo_api_test(make: object) -> None:
+    api_test(make(table=TABLE), num_cycles=300)  # type: ignore[operator]
 
 
 def test_pettingzoo_seed_test() -> None:
@@ -136,6 +139,7 @@ def test_render_modes(tmp_path: Path) -> None:
     human = pz.env(table=TABLE, render_mode="human", render_path=target)
     human.reset(seed=0)
     assert human.render() is None and target.read_text(encoding="utf-8").startswith("<?xml")
+    assert pz.env.__doc__ and pz.raw_env.metadata["render_modes"] == ["ansi", "rgb_array", "human"]
     with pytest.raises(ValueError, match="render_mode"):
         pz.env(table=TABLE, render_mode="video")
 
@@ -152,3 +156,73 @@ def test_the_parallel_environment_plays_phase_one_at_once() -> None:
     assert env.episode.state.to_act.kind is not DecisionKind.SIMULTANEOUS
     waiting = [a for a, o in observations.items() if o["action_mask"][env.wait] == 1]
     assert len(waiting) == 2  # one seat decides, two wait
+
+
+# ------------------------------------------------------------------------------------- conventions (issue 31)
+def test_the_constructors_and_metadata_follow_pettingzoo() -> None:
+    wrapped = pz.env(table=TABLE)
+    assert isinstance(wrapped, OrderEnforcingWrapper) and isinstance(wrapped.env, AssertOutOfBoundsWrapper)
+    assert isinstance(wrapped.unwrapped, pz.ArmataAECEnv) and pz.raw_env is pz.ArmataAECEnv
+    with pytest.raises(AssertionError, match="reset"):
+        wrapped.step(0)  # OrderEnforcingWrapper: reset first
+    wrapped.reset(seed=0)
+    with pytest.raises(AssertionError):
+        wrapped.step(10**7)  # AssertOutOfBoundsWrapper: outside the action space
+    parallel = pz.parallel_env(table=TABLE)
+    for meta in (wrapped.metadata, parallel.metadata):
+        assert meta["name"] == pz.NAME == "armata_strigoi_v0"
+        assert meta["render_modes"] == ["ansi", "rgb_array", "human"]
+    assert parallel.metadata["is_parallelizable"] is True
+    assert wrapped.metadata["is_parallelizable"] is False
+
+
+def test_the_turn_based_aec_environment_is_truly_not_parallelizable() -> None:
+    """Why the AEC environment says ``is_parallelizable: False``: forced through ``aec_to_parallel``, a step in
+    which every agent plays a legal action of its parallel observation cannot be taken (seats do not decide once per
+    cycle), whatever the illegal-action policy."""
+
+    class Forced(pz.ArmataAECEnv):
+        metadata: ClassVar[dict[str, object]] = pz.ArmataAECEnv.metadata | {"is_parallelizable": True}
+
+    forced = aec_to_parallel(Forced(table=TABLE, illegal_action="raise"))
+    observations, _ = forced.reset(seed=0)
+    actions = {
+        a: int(np.flatnonzero(o["action_mask"])[0]) if o["action_mask"].any() else 0 for a, o in observations.items()
+    }
+    with pytest.raises((AssertionError, IllegalActionError)):
+        forced.step(actions)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_every_observation_of_random_play_is_inside_the_declared_space(players: int) -> None:
+    heroes = ["Attila", "Roel", "Matthew", "Charles", "Falk Maria"][:players]
+    seats = pz.raw_env(heroes=heroes, ruleset="sb19.en")
+    seats.reset(seed=players)
+    rng = np.random.default_rng(players)
+    for _ in seats.agent_iter(20_000):
+        for other in seats.agents:
+            assert seats.observation_space(other).contains(seats.observe(other)), other
+        observation, _, termination, truncation, _ = seats.last()
+        seats.step(None if termination or truncation else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    parallel = pz.parallel_env(heroes=heroes)
+    observations, _ = parallel.reset(seed=players)
+    while parallel.agents:
+        assert all(parallel.observation_space(a).contains(o) for a, o in observations.items())
+        actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in observations.items()}
+        observations, *_ = parallel.step(actions)
+
+
+def test_human_rendering_prints_and_writes_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for make in (pz.env, pz.parallel_env):
+        seats = make(table=TABLE, render_mode="human")
+        seats.reset(seed=0)
+        assert seats.render() is None
+    assert capsys.readouterr().out.count("blood: supply") == 4  # reset and render, in each environment
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_edition_is_taken_by_name() -> None:
+    assert pz.raw_env(heroes=["Attila", "Roel"], ruleset="peg19.fr").table.ruleset.name == "peg19.fr"

@@ -1,0 +1,94 @@
+"""The vector environment steps many games as Gymnasium's own SyncVectorEnv of the one-seat environment would, value
+for value, autoreset included."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+
+from gymnasium.vector import AutoresetMode, SyncVectorEnv
+
+from armata_rules.adapters.gymnasium_env import ArmataSeatEnv
+from armata_rules.adapters.gymnasium_vector import ArmataVectorEnv
+from armata_rules.adapters.table import Table
+
+TABLE = Table(("Attila", "Roel"))
+GAMES = 3
+
+
+def _random_actions(masks: np.ndarray, rng: np.random.Generator, illegal_every: int, step: int) -> np.ndarray:
+    """A legal index per game (0 for a game that is over: autoreset ignores it), except an illegal one for game 0
+    every ``illegal_every`` steps."""
+    actions = np.array([rng.choice(np.flatnonzero(mask)) if mask.any() else 0 for mask in masks], dtype=np.int64)
+    if illegal_every and step % illegal_every == 0:
+        actions[0] = int(np.flatnonzero(masks[0] == 0)[0])
+    return actions
+
+
+def _assert_same(ours: dict[str, Any], theirs: dict[str, Any]) -> None:
+    assert sorted(ours) == sorted(theirs)
+    for key, value in theirs.items():
+        assert np.asarray(ours[key]).dtype == np.asarray(value).dtype, key
+        assert np.array_equal(ours[key], value), key
+
+
+@pytest.mark.parametrize(
+    ("settings", "copy"),
+    [
+        ({"seat": 0, "opponents": "random", "max_steps": 25, "illegal_action": "ignore"}, True),
+        ({"seat": 1, "opponents": "greedy", "illegal_action": "lose"}, False),
+    ],
+)
+def test_the_vector_environment_equals_gymnasiums_sync_vector_env(settings: dict[str, Any], copy: bool) -> None:
+    ours = ArmataVectorEnv(GAMES, TABLE, copy=copy, **settings)
+    theirs = SyncVectorEnv([lambda: ArmataSeatEnv(TABLE, **settings)] * GAMES)
+    assert ours.metadata["autoreset_mode"] == theirs.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+    assert ours.observation_space == theirs.observation_space and ours.action_space == theirs.action_space
+    observations, infos = ours.reset(seed=5)
+    expected, expected_infos = theirs.reset(seed=5)
+    _assert_same(observations, expected)
+    _assert_same(infos, expected_infos)
+    rng = np.random.default_rng(5)
+    ends = illegal = 0
+    for step in range(160):
+        actions = _random_actions(observations["action_mask"], rng, 37, step)
+        observations, rewards, terminations, truncations, infos = ours.step(actions)
+        expected, *expected_rest, expected_infos = theirs.step(actions)
+        _assert_same(observations, expected)
+        for mine, their in zip((rewards, terminations, truncations), expected_rest, strict=True):
+            assert mine.dtype == their.dtype and np.array_equal(mine, their)
+        _assert_same(infos, expected_infos)
+        ends += int(np.sum(terminations | truncations))
+        illegal += int("illegal_action" in infos)
+    assert ends >= 2 and illegal >= 3  # the games ended and were reset, and illegal actions were met
+
+
+def test_copies_or_buffers() -> None:
+    """``copy=True`` returns arrays of its own at every call; ``copy=False`` the buffers the next call overwrites."""
+    copying = ArmataVectorEnv(2, TABLE, opponents="random")
+    first, _ = copying.reset(seed=1)
+    kept = first["observation"].copy()
+    actions = np.array([np.flatnonzero(mask)[0] for mask in first["action_mask"]])
+    second, *_ = copying.step(actions)
+    assert second["observation"] is not first["observation"] and np.array_equal(first["observation"], kept)
+    sharing = ArmataVectorEnv(2, TABLE, opponents="random", copy=False)
+    first, _ = sharing.reset(seed=1)
+    second, *_ = sharing.step(actions)
+    assert second["observation"] is first["observation"] and second["action_mask"] is first["action_mask"]
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(ValueError, match="num_envs must be a positive integer"):
+        ArmataVectorEnv(0, TABLE)
+    with pytest.raises(ValueError, match="seat must be"):
+        ArmataVectorEnv(2, TABLE, seat=5)
+    envs = ArmataVectorEnv(2, TABLE)
+    envs.reset(seed=0)
+    with pytest.raises(ValueError, match=r"one action index per game, shape \(2,\)"):
+        envs.step(np.array([1, 2, 3]))
+    with pytest.raises(ValueError, match="reset takes 2 seeds"):
+        envs.reset(seed=[1, 2, 3])
