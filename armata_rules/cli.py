@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import ctypes
 import json
+import math
 import os
 import random
 import re
@@ -42,6 +43,7 @@ from armata_rules.components import load_pack
 from armata_rules.datafile import DataFileError
 from armata_rules.records import RecordError, load_record, replay
 from armata_rules.sim import BOTS, GameResult, make_bot, summarise
+from armata_rules.sim.paired import MIN_DISCORDANT
 from armata_rules.sim.runner import GameSpec
 
 if TYPE_CHECKING:
@@ -178,7 +180,7 @@ def _replay(args: argparse.Namespace, console: Console) -> int:
         from armata_rules.replay_page import replay_page
 
         Path(args.html).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.html).write_text(replay_page(record, args.file, pack, layout), encoding="utf-8")
+        Path(args.html).write_text(replay_page(record, args.file, pack, layout, args.rules_url), encoding="utf-8")
     result = {
         "file": args.file,
         "ok": True,
@@ -389,9 +391,7 @@ def _study(args: argparse.Namespace, console: Console) -> int:
         return 130
     report = analyse(baseline, results, args.games, args.seed, heroes, args.bot)
     data = report.to_json()
-    if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    _write_study(data, args.out)
     if args.plot:
         from armata_rules.sim.impact_plot import render_impact_plot
 
@@ -405,7 +405,7 @@ def _study(args: argparse.Namespace, console: Console) -> int:
         title=f"Reading impact against {baseline.name}: {args.games} seeds per hero count, {args.bot} bot "
         "(card values are provisional: impacts hold for the bundled pack)"
     )
-    for column in ("reading = option", "heroes", "changed", "won %", "Δ won pts [CI]", "Δ rounds [CI]"):
+    for column in ("reading = option", "heroes", "changed", "won %", "b:c", "Δ won pts [CI]", "p", "Δ rounds [CI]"):
         table.add_column(column, justify="left" if column.startswith("reading") else "right")
     for impact in report.impacts:
         w, r = impact.win_rate, impact.rounds
@@ -414,17 +414,95 @@ def _study(args: argparse.Namespace, console: Console) -> int:
             "all" if impact.heroes == 0 else str(impact.heroes),
             f"{impact.changed}/{impact.pairs}",
             f"{impact.baseline_win_rate:.0%}→{impact.option_win_rate:.0%}",
-            f"{100 * w.mean:+.0f} [{100 * w.low:+.0f}, {100 * w.high:+.0f}]{'*' if w.significant else ''}",
-            f"{r.mean:+.1f} [{r.low:+.1f}, {r.high:+.1f}]",
+            f"{w.option_only}:{w.baseline_only}",
+            f"{w.text(100)}{'*' if w.significant else ''}",
+            _p_text(w.p_value),
+            r.text(),
         )
         if impact.heroes == report.heroes[-1]:
             table.add_section()
     console.print(table)
-    console.print(
-        "changed: pairs of games that differ; Δ: option minus baseline on the same seeds; "
-        "CI: 95% paired t interval; *: it excludes zero"
-    )
+    console.print(_study_legend("option"))
     errors = sum(i.errors for i in report.impacts if i.heroes == 0)
+    if errors:
+        print(f"armata-rules: {errors} pair(s) left out: a game broke off with an engine error", file=sys.stderr)
+    return 0
+
+
+def _study_legend(arm: str) -> str:
+    """What the study tables' columns mean (printed under them); ``arm`` is what is compared with the baseline."""
+    return (
+        f"changed: pairs of games that differ; b:c: pairs won only with the {arm} : only with the baseline; Δ: {arm} "
+        "minus baseline on the same seeds; won CI: Tango's 95% score interval; p: McNemar's exact test of b against "
+        "c; rounds CI: 95% paired t interval; *: the interval excludes zero and p < 0.05; not enough games: b + c is "
+        f"under {MIN_DISCORDANT}, too few for any split to reach p < 0.05"
+    )
+
+
+def _p_text(p: float) -> str:
+    return "" if math.isnan(p) else "<0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def _write_study(data: dict[str, object], out: str | None) -> None:
+    if out:
+        Path(out).parent.mkdir(parents=True, exist_ok=True)
+        Path(out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+def _study_editions(args: argparse.Namespace, console: Console) -> int:
+    from armata_rules.sim.editions_study import EditionsDesign, analyse_editions
+
+    heroes = _heroes_range(args.heroes)
+    if args.games < 2:
+        raise UsageError(f"--games must be at least 2 (a confidence interval needs two pairs); got {args.games}")
+    _check_run_options(args)
+    design = EditionsDesign(tuple(heroes), args.games, args.seed, args.bot, args.max_rounds, args.max_decisions)
+    if args.games * len(heroes) * len(editions.ALL) > GAMES_MAX:
+        raise UsageError(
+            f"--games {args.games}: {len(editions.ALL)} presets x {len(heroes)} hero counts x {args.games} seeds is "
+            f"over {GAMES_MAX:,} games; fewer seeds or hero counts"
+        )
+    results = _run_games(design.specs(), args, console, "studying editions")
+    if results is None:
+        return 130
+    report = analyse_editions(design, results)
+    data = report.to_json()
+    _write_study(data, args.out)
+    if args.json:
+        print(json.dumps(data, indent=2))
+        return 0
+    table = Table(
+        title=f"Each edition preset against {design.baseline.name}: {args.games} seeds per hero count, {args.bot} bot "
+        "(card values are provisional: results hold for the bundled pack)"
+    )
+    columns = ("edition", "heroes", "changed", "won %", "b:c", "Δ won pts [CI]", "p")
+    for column in (*columns, "rounds", "Δ rounds [CI]", "unmodelled"):
+        table.add_column(column, justify="left" if column == "edition" else "right")
+    for edition in report.editions:
+        for n, c in edition.results:
+            w = c.win_rate
+            pooled = n == 0
+            same = f"\n  = {edition.same_games_as}" if pooled and edition.same_games_as else ""
+            table.add_row(
+                f"{edition.edition}{same}" if pooled else "",
+                "all" if pooled else str(n),
+                f"{c.changed}/{c.pairs}",
+                f"{c.baseline_wins.rate:.0%}→{c.option_wins.rate:.0%}" if c.pairs else "-",
+                f"{w.option_only}:{w.baseline_only}",
+                f"{w.text(100)}{'*' if w.significant else ''}",
+                _p_text(w.p_value),
+                f"{c.baseline_rounds:.1f}→{c.option_rounds:.1f}" if c.pairs else "-",
+                c.rounds.text(),
+                f"{len(edition.verdicts.unmodelled)} of {len(edition.verdicts.play)}" if pooled else "",
+            )
+        table.add_section()
+    console.print(table)
+    console.print(
+        _study_legend("edition")
+        + "; unmodelled: the text's play-changing verdicts (spec/verdicts) that the preset does not play; "
+        "= NAME: the same readings as NAME, so the same games"
+    )
+    errors = sum(c.errors for e in report.editions for n, c in e.results if n == 0)
     if errors:
         print(f"armata-rules: {errors} pair(s) left out: a game broke off with an engine error", file=sys.stderr)
     return 0
@@ -525,9 +603,15 @@ def _ambiguities(args: argparse.Namespace, console: Console) -> int:
     from armata_rules.translations.finder import corpus_findings
     from armata_rules.translations.newtext import find_in_text
     from armata_rules.translations.report import render
+    from armata_rules.translations.selection import Selection, SelectionError
     from armata_rules.translations.sources import LANGS, RulebookError, Rulebooks
     from armata_rules.translations.verdicts import load_records
 
+    filters = {"lang": args.lang, "severity": args.severity, "kind": args.kind, "reading": args.reading}
+    try:
+        selection = Selection.parse(filters, prefix="--")
+    except SelectionError as err:
+        raise UsageError(str(err)) from None
     try:
         books = Rulebooks.load(args.rulebooks)
     except RulebookError as err:
@@ -541,29 +625,27 @@ def _ambiguities(args: argparse.Namespace, console: Console) -> int:
         records = load_records()
         findings = corpus_findings(corpus, books, records)
     for spec in args.source:
-        path, lang, edition = _source_spec(spec, args.lang, args.edition, LANGS, tuple(books.lines))
+        path, lang, edition = _source_spec(spec, selection.lang, args.edition, LANGS, tuple(books.lines))
         try:
             findings.extend(find_in_text(path, lang, corpus, books, edition))
         except (RulebookError, ValueError) as err:
             raise UsageError(str(err)) from None
     if args.format == "text" and console.is_terminal:
-        console.print(render(findings, "text", records), markup=False, highlight=False)
+        console.print(render(findings, "text", records, corpus, selection), markup=False, highlight=False)
     else:
-        print(render(findings, args.format, records))
+        print(render(findings, args.format, records, corpus, selection))
     return 0
 
 
 def _source_spec(
-    spec: str, lang: str | None, edition: str | None, langs: Sequence[str], editions: Sequence[str]
+    spec: str, lang: Sequence[str], edition: str | None, langs: Sequence[str], editions: Sequence[str]
 ) -> tuple[str, str, str | None]:
-    """``--source``: a path with ``--lang`` (and ``--edition``), or ``FILE:LANG[:EDITION]`` read from the right,
-    so that a path may hold ``:`` itself."""
+    """``--source``: ``FILE:LANG[:EDITION]`` read from the right, so that a path may hold ``:`` itself, or a path
+    in the one language ``--lang`` names (an existing file is always a path)."""
     if edition is not None and edition not in editions:
         raise UsageError(f"--edition {edition!r}: expected one of {', '.join(editions)}")
-    if lang is not None:
-        if lang not in langs:
-            raise UsageError(f"--lang {lang!r}: expected one of {', '.join(langs)}")
-        return spec, lang, edition
+    if len(lang) == 1 and Path(spec).exists():
+        return spec, lang[0], edition
     head, _, last = spec.rpartition(":")
     if last in editions and edition is None:
         head, _, lang_part = head.rpartition(":")
@@ -571,9 +653,11 @@ def _source_spec(
             return head, lang_part, last
     elif head and last in langs:
         return head, last, edition
+    if len(lang) == 1:
+        return spec, lang[0], edition
     raise UsageError(
         f"--source {spec!r}: expected FILE:LANG[:EDITION] with LANG one of {', '.join(langs)}, "
-        "or a path with --lang LANG [--edition EDITION]"
+        "or a path with one --lang LANG [--edition EDITION]"
     )
 
 
@@ -644,6 +728,14 @@ def _parser() -> argparse.ArgumentParser:
     replay_cmd.add_argument("--pack", metavar="FILE", help="the data pack the record was played with, if not bundled")
     replay_cmd.add_argument("--layout", metavar="FILE", help="the layout the record was played on, if not bundled")
     replay_cmd.add_argument("--html", metavar="FILE", help="also write a page that steps through the game")
+    replay_cmd.add_argument(
+        "--rules-url",
+        metavar="URL",
+        default="docs/",
+        help="where the page's log links find the rule pages (URL/rules/SECTION/NAME.html): the docs site's address "
+        "or a path relative to the page (default docs/: the built docs beside the page, as `make docs-html` puts "
+        "them in build/docs)",
+    )
     add_json_option(replay_cmd)
     replay_cmd.set_defaults(handler=_replay)
 
@@ -677,6 +769,17 @@ def _parser() -> argparse.ArgumentParser:
     readings.add_argument("--plot", metavar="FILE", help="write the ranking plot to FILE (.svg or .png)")
     readings.add_argument("--json", action="store_true", help="print the study as JSON")
     readings.set_defaults(handler=_study)
+    editions_cmd = study_sub.add_parser(
+        "editions",
+        help="each edition preset against peg19.en, same seeds: win rates, lengths, and the verdicts it leaves out",
+    )
+    editions_cmd.add_argument("--heroes", default="2-5", help="hero counts, N or N-M (default 2-5)")
+    editions_cmd.add_argument("--games", type=int, default=50, help="seeds per hero count and preset (default 50)")
+    editions_cmd.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    _run_arguments(editions_cmd)
+    editions_cmd.add_argument("--out", metavar="FILE", help="write the study as JSON to FILE")
+    add_json_option(editions_cmd, "the study")
+    editions_cmd.set_defaults(handler=_study_editions)
 
     verify = sub.add_parser("verify", help="prove the rule invariants with Z3 for every preset and player count")
     verify.add_argument("--self-test", action="store_true", help="check that broken rule definitions are caught")
@@ -693,7 +796,14 @@ def _parser() -> argparse.ArgumentParser:
         help="compare a rulebook text or OCR'd scan (e.g. my-scan.txt:it:peg19, or a path with --lang) with the "
         "edition; repeatable",
     )
-    amb.add_argument("--lang", choices=("de", "en", "it", "fr", "es"), help="the language of every --source path")
+    amb.add_argument(
+        "--lang",
+        action="append",
+        default=[],
+        metavar="LANG",
+        help="show only findings that quote a text in LANG: de, en, it, fr or es (repeatable or comma-separated); "
+        "one LANG is also the language of a --source path given without :LANG",
+    )
     amb.add_argument(
         "--edition", help="the edition to compare --source files with (peg19 or sb19; default: best match)"
     )
@@ -702,6 +812,30 @@ def _parser() -> argparse.ArgumentParser:
     )
     amb.add_argument(
         "--json", dest="format", action="store_const", const="json", help="print the findings as JSON (= --format json)"
+    )
+    amb.add_argument(
+        "--severity",
+        action="append",
+        default=[],
+        metavar="SEVERITY",
+        help="show only findings of this severity: changes-play, cosmetic or unreviewed (repeatable or "
+        "comma-separated)",
+    )
+    amb.add_argument(
+        "--kind",
+        action="append",
+        default=[],
+        metavar="KIND",
+        help="show only findings of this kind, e.g. scope, numeric, modality (repeatable or comma-separated; "
+        "a wrong one lists them all)",
+    )
+    amb.add_argument(
+        "--reading",
+        action="append",
+        default=[],
+        metavar="READING",
+        help="show only findings a Ruleset reading chooses, e.g. ability_timing, or unmodelled (repeatable or "
+        "comma-separated; a wrong one lists them all)",
     )
     amb.add_argument("--rulebooks", metavar="DIR", help="folder of the rulebook texts (default: shared/rulebooks)")
     amb.add_argument("--rebuild", action="store_true", help="re-align the corpus in spec/ from the rulebooks first")
@@ -737,18 +871,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return EXIT_CLOSED_PIPE
     except KeyboardInterrupt:
-        print("armata-rules: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return _interrupted()
     except ctypes.ArgumentError as err:
         # Ctrl-C while Z3 (through ctypes) converts an argument arrives wrapped: "argument 1: KeyboardInterrupt"
         if "KeyboardInterrupt" not in str(err):
             raise
-        print("armata-rules: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return _interrupted()
     except OSError as err:  # a path the user named cannot be read or written
         where = f"{err.filename}: " if err.filename else ""
         _error(f"{where}{err.strerror or err}")
         return EXIT_USAGE
+
+
+def _interrupted() -> int:
+    """Ctrl-C: one line and status 130. Objects the interrupt left half-built (a Z3 term whose constructor never
+    finished) fail in their finalizers as they are collected; those reports are silenced, since the run is over."""
+    sys.unraisablehook = _ignore_unraisable
+    print("armata-rules: interrupted", file=sys.stderr)
+    return EXIT_INTERRUPTED
+
+
+def _ignore_unraisable(unraisable: object) -> None:
+    """An unraisable exception after Ctrl-C: dropped (see :func:`_interrupted`)."""
 
 
 def _check_text(argv: Sequence[str]) -> None:

@@ -88,7 +88,7 @@ def test_json_is_spelled_json_on_every_subcommand(capsys: pytest.CaptureFixture[
     as_json = capsys.readouterr().out
     assert main(["ambiguities", "--format", "json"]) == 0
     assert capsys.readouterr().out == as_json
-    assert isinstance(json.loads(as_json), list)
+    assert json.loads(as_json)["format"] == 1 and isinstance(json.loads(as_json)["findings"], list)
 
 
 def test_replay_exit_statuses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
