@@ -13,32 +13,15 @@ import re
 from pathlib import Path
 from typing import Any
 
-from docutils import nodes
-from docutils.parsers.rst import Directive
-from docutils.statemachine import StringList
 from sphinx.application import Sphinx
-from sphinx.util.nodes import nested_parse_with_titles
 
 from armata_rules.adapters.baselines import FORMAT
 from armata_rules.adapters.openspiel_game import HEROES
 from armata_rules.adapters.table import Table
 
+from armata_pages import Generated
+
 BASELINES = Path(__file__).resolve().parents[1] / "_data" / "baselines.json"
-
-
-class _Generated(Directive):
-    """Base: subclasses return reStructuredText lines, parsed in place."""
-
-    has_content = False
-
-    def lines(self) -> list[str]:
-        raise NotImplementedError
-
-    def run(self) -> list[nodes.Node]:
-        node = nodes.section()
-        node.document = self.state.document
-        nested_parse_with_titles(self.state, StringList(self.lines(), source="armata_rl"), node)
-        return node.children
 
 
 def _table(header: list[str], rows: list[list[str]]) -> list[str]:
@@ -48,7 +31,7 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return [*out, ""]
 
 
-class SpacesDirective(_Generated):
+class SpacesDirective(Generated):
     """Per hero count: agents and the shapes of actions, observations and OpenSpiel's tensors."""
 
     def lines(self) -> list[str]:
@@ -82,7 +65,7 @@ class SpacesDirective(_Generated):
         return _table(header, rows)
 
 
-class BoundsDirective(_Generated):
+class BoundsDirective(Generated):
     """Every field of the observation vector (three heroes), with the bound the spaces declare."""
 
     def lines(self) -> list[str]:
@@ -111,7 +94,7 @@ def load_baselines(path: Path = BASELINES) -> dict[str, Any]:
     return data
 
 
-class BaselinesDirective(_Generated):
+class BaselinesDirective(Generated):
     """The pack's win rates per player and hero count, with their intervals."""
 
     def lines(self) -> list[str]:
