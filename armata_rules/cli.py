@@ -843,7 +843,18 @@ def _parser() -> argparse.ArgumentParser:
     for command in sub.choices.values():  # every subcommand's --help ends with the exit statuses too
         command.epilog = _epilog()
         command.formatter_class = argparse.RawDescriptionHelpFormatter
+    _no_abbreviations(parser)
     return parser
+
+
+def _no_abbreviations(parser: argparse.ArgumentParser) -> None:
+    """Options are spelled in full, on every (sub)command: argparse would otherwise take ``--game 3`` for
+    ``--games 3`` in silence, and a later option sharing the prefix would change what an old command line means."""
+    parser.allow_abbrev = False
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                _no_abbreviations(command)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

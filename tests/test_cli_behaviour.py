@@ -287,3 +287,21 @@ def mock_raising(error: BaseException) -> object:
         raise error
 
     return handler
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "--game", "3"],
+        ["study", "readings", "--game", "1"],
+        ["study", "editions", "--hero", "2"],
+        ["ambiguities", "--sev", "cosmetic"],
+        ["replay", "x.json", "--htm", "x.html"],
+        ["board", "--sv", "x.svg"],
+        ["verify", "--self"],
+    ],
+)
+def test_an_abbreviated_option_is_refused_not_guessed(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse's prefix matching would read ``--game 3`` as ``--games 3`` in silence (issue 32 §3)."""
+    assert main(argv) == 2
+    assert f"unrecognized arguments: {argv[-2] if argv[-1][0] != '-' else argv[-1]}" in capsys.readouterr().err
