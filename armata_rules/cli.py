@@ -756,7 +756,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.set_defaults(handler=_simulate)
 
     study = sub.add_parser("study", help="measure what the rulebooks' disagreements do to the game")
-    study_sub = study.add_subparsers(dest="study", required=True)
+    study_sub = study.add_subparsers(dest="study", metavar="STUDY")
+    study.set_defaults(handler=_lists_its_subcommands(study))
     readings = study_sub.add_parser(
         "readings", help="each reading's options against a preset, same seeds: win-rate and length differences"
     )
@@ -845,6 +846,17 @@ def _parser() -> argparse.ArgumentParser:
         command.formatter_class = argparse.RawDescriptionHelpFormatter
     _no_abbreviations(parser)
     return parser
+
+
+def _lists_its_subcommands(parser: argparse.ArgumentParser) -> Handler:
+    """The handler of a command given without its subcommand: its help, naming each subcommand, on standard error,
+    and the usage status."""
+
+    def handler(args: argparse.Namespace, console: Console) -> int:
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+
+    return handler
 
 
 def _no_abbreviations(parser: argparse.ArgumentParser) -> None:

@@ -305,3 +305,9 @@ def test_an_abbreviated_option_is_refused_not_guessed(argv: list[str], capsys: p
     """argparse's prefix matching would read ``--game 3`` as ``--games 3`` in silence (issue 32 §3)."""
     assert main(argv) == 2
     assert f"unrecognized arguments: {argv[-2] if argv[-1][0] != '-' else argv[-1]}" in capsys.readouterr().err
+
+
+def test_study_alone_lists_its_studies(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["study"]) == 2
+    err = capsys.readouterr().err
+    assert "readings" in err and "editions" in err and "usage: armata-rules study" in err
