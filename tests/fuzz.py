@@ -413,6 +413,10 @@ def _argv(t: Try) -> list[str]:
         "--verify": counts,
         "--lang": ["en", "it", "xx"],
         "--format": ["json", "markdown", "text", "xml"],
+        "--severity": ["changes-play", "cosmetic,unreviewed", "grave", ""],
+        "--kind": ["scope", "quantifier,timing", "scoep", ","],
+        "--reading": ["ability_timing", "unmodelled", "strigoi_after_encounter", "x"],
+        "--rules-url": ["docs/", "https://example.org/armata/", ""],
         "--ladder": ["C:0,0", "NE:9,9", "x"],
         "--rotate": ["NE:1", "NE:99", "x:1", "x"],
     }
@@ -423,13 +427,20 @@ def _argv(t: Try) -> list[str]:
         ],
         "study readings": ["--heroes", "--seed", "--baseline", "--bot", "--out", "--plot", "--json", "--store"],
         "board": ["--layout", "--svg", "--ladder", "--rotate", "--json"],
-        "replay": ["FILE", "--pack", "--layout", "--html", "--json"],
-        "ambiguities": ["--source", "--lang", "--edition", "--format", "--json"],
+        "study editions": ["--seed", "--bot", "--out", "--json", "--store"],
+        "replay": ["FILE", "--pack", "--layout", "--html", "--rules-url", "--json"],
+        "ambiguities": [
+            *("--source", "--lang", "--edition", "--format", "--json"),
+            *("--severity", "--kind", "--reading"),
+        ],
     }
     command = rng.choice(sorted(commands))
     argv = command.split()
     if command == "study readings":
         argv += ["--games", rng.choice(["0", "1", "-1", "x", "1000000"])]
+        argv += ["--heroes", rng.choice(["2", "6", "5-2", "²"])]
+    if command == "study editions":  # a few games at most: every preset plays each seed
+        argv += ["--games", rng.choice(["0", "1", "-1", "x"])]
         argv += ["--heroes", rng.choice(["2", "6", "5-2", "²"])]
     if command == "simulate":
         argv += ["--games", rng.choice(["1", "2"])]
