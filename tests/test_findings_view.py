@@ -336,3 +336,15 @@ def test_the_page_check_fails_when_the_filters_hide_the_wrong_findings() -> None
     torn = '<table id="armata-grid"><tr data-finding="a" hidden></tr></table><details data-finding="a"></details>'
     assert "disagree" in screenshots.filter_problems(torn, query, {"a"})[0]
     assert screenshots.filter_problems("<p>no grid</p>", query, set()) == ["the page has no grid of findings"]
+
+
+def test_a_quantifier_finding_across_languages_marks_the_quantifiers() -> None:
+    """The new-text finder's kind ``quantifier`` (issue 29's up-to/exactly example) is highlighted like a scope one."""
+    en = "The player moves their Powerwolf up to the value shown on the card played."
+    it = "Il giocatore muove la propria pedina Powerwolf esattamente del valore indicato sulla carta giocata."
+    cites = (Citation("peg19", "en", 760, en), Citation("peg19", "it", 1307, it))
+    finding = Finding("x", "quantifier", "changes-play", "up to or exactly", cites, None, None, "automatic", {}, None)
+    assert [[quote[a:b] for a, b in spans] for quote, spans in zip((en, it), marks(finding), strict=True)] == [
+        ["up to"],
+        ["esattamente"],
+    ]

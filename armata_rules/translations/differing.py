@@ -45,6 +45,7 @@ _ALIKE = 0.5  # same-language quotes less alike than this are different sentence
 _FACTS = {
     "numeric": ("numeric",),
     "quantity": ("numeric", "quantifier"),
+    "quantifier": ("quantifier",),
     "modality": ("modality", "negation", "quantifier"),
     "tie-break": ("tie-break",),
     "scope": ("scope", "quantifier"),
