@@ -245,6 +245,36 @@ def test_no_reading_lets_the_played_card_heal_in_a_counterattack(reading: Abilit
         g.apply(state, UseAbility(1, "heal", card, "card", ""))
 
 
+@pytest.mark.clauses("peg19.en:864", "sb19.en:306", "sb19.en:614", "peg19.de:165")
+@pytest.mark.parametrize("reading", list(AbilityTiming))
+def test_a_counterattack_in_the_heros_own_turn_is_after_the_strigoi_acted(reading: AbilityTiming) -> None:
+    """The Strigoi acting in Roel's turn attacks Roel himself (peg19.en:864): his counterattack is still after the
+    Strigoi moved and attacked, so under no reading is it the turn's own fight in which the before-the-Strigoi-act
+    readings (sb19.en:306, sb19.en:614, peg19.de:165) allow the played card's Heal."""
+    from armata_rules.actions import AttackStrigoi
+    from tests.scenario import wound
+
+    g = game(("Roel", "Matthew"), editions.PEG19_EN.with_(ability_timing=reading))
+    state = turn(
+        g,
+        ["Army of the Night", CROSS],  # Roel's card shows Heal
+        positions={0: "N:1,0", 1: "C:-1,0"},
+        strigoi={"Master": "NE:0,0"},
+        blood=(12, 2, 0),
+        wounds={0: [wound(g, "Wound")]},
+        first=0,
+    )
+    state = strigoi_attack(g, state)
+    assert state.to_act.decision == "counterattack" and state.to_act.seats == (0,)
+    state = play(g, state, AttackStrigoi(0, 0, "melee"))
+    fight = state.frames[-1]
+    assert isinstance(fight, Fight) and fight.counter and state.turn is not None and state.turn.seat == 0
+    card = card_id(g, "Roel", "Army of the Night")
+    assert not [a for a in g.legal_actions(state) if isinstance(a, UseAbility) and a.mode == "card"]
+    with pytest.raises(RuleViolation, match="heal"):
+        g.apply(state, UseAbility(0, "heal", card, "card", ""))
+
+
 @pytest.mark.clauses("peg19.en:957", "sb19.en:514")
 @pytest.mark.parametrize(
     ("reading", "in_hand_at_once"),
@@ -347,6 +377,17 @@ def test_nighttime_rebel_goes_to_the_fewest_reward_cards_and_draws_one() -> None
     assert RebelDraw(0) in g.legal_actions(state)
     state = play(g, state, RebelDraw(0))
     assert rebel in state.box and state.to_act.decision == "draw_reward_card"
+
+
+@pytest.mark.clauses("peg19.en:1040", "peg19.en:1034")
+def test_protection_is_used_against_a_wound_not_in_the_middle_of_a_move() -> None:
+    """peg19.en:1040: Protection avoids a single Wound or Shock, so there is nothing for it to do during a move;
+    the refusal names the icon rule (peg19.en:1034: an icon is used when its card allows) and the stage."""
+    g = game()
+    state = turn(g, [MOON, CROSS], positions={0: "C:0,0", 1: "N:2,0"}, first=0)
+    with pytest.raises(RuleViolation) as refused:
+        g.apply(state, UseAbility(0, "protection", card_id(g, "Roel", MOON), "card", ""))
+    assert (refused.value.rule_id, refused.value.message) == ("ability.icons", "protection cannot be used now (move)")
 
 
 @pytest.mark.clauses("peg19.en:1042", "sb19.en:620")

@@ -46,6 +46,9 @@ def test_a_step_must_follow_a_corridor_or_tunnel() -> None:
     with pytest.raises(RuleViolation, match=r"no corridor or tunnel leads from NE:0,1 to NE:1,1"):
         g.apply(state, Step(0, "NE:1,1"))  # neighbouring cells, but a wall between them
     assert state.heroes[0].position == "NE:0,1"
+    with pytest.raises(RuleViolation) as refused:
+        g.apply(state, Step(0, "Z:9,9"))  # a space of no room of the board
+    assert (refused.value.rule_id, refused.value.message) == ("move.step", "'Z:9,9' is no space of this fortress")
 
 
 @pytest.mark.clauses("peg19.en:760")
