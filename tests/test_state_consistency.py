@@ -166,6 +166,12 @@ def _all(*changes: Callable[[Data], None]) -> Callable[[Data], None]:
     return change
 
 
+def _unchoose(data: Data) -> None:
+    """Seat 1's chosen card back in hand, as if it had not chosen yet (no piece lost or doubled)."""
+    hero = data["heroes"][1]
+    hero["hand"], hero["chosen"] = sorted([*hero["hand"], hero["chosen"]]), None
+
+
 def _drop_first_hand_card(data: Data) -> None:
     data["heroes"][0]["hand"].pop(0)
 
@@ -222,6 +228,8 @@ _EXACT = [
     (_set("awards", [[9, "reward/x"]]), "awards[0]: seat 9 is not at the table"),
     (_set("frames/5/seat", 9), "frames[5].seat: seat 9 is not at the table"),
     (_set("turn/trail", ["Z:9,9"]), "turn.trail[0]: 'Z:9,9' is no space of this fortress"),
+    (_unchoose, "heroes[1].chosen: missing: every hero has chosen a card before the turns begin"),
+    (_set("turn", None), "turn: missing: frames[1] (EndTurn) is part of a turn"),
     (_set("turn/declined", "C:0,0"), "turn.declined: 'C:0,0' is no encounter space of this fortress"),
     (
         _set("turn/encountered", True),
