@@ -5,6 +5,7 @@ on the collapsing platform, who leap to an empty space of the room or fall, one 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -179,6 +180,8 @@ def test_two_heroes_on_the_collapsing_platform_each_leap_or_fall_in_turn() -> No
     state = _wound_the_supreme(g, state)
     assert state.board.collapsed == frozenset({"NE"})
     assert state.to_act.decision == "escape" and state.to_act.seats == (2,)
+    # both still stand on the fallen platform, off the board in play: a saved game of this moment loads again
+    assert g.state_from_json(json.loads(json.dumps(state.to_json())), "saved.json") == state
     first = _room_left(g, state, "NE")
     leaps = [a for a in g.legal_actions(state) if isinstance(a, Escape)]
     assert {a.to for a in leaps} == first
