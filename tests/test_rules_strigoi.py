@@ -8,7 +8,7 @@ import pytest
 
 from armata_rules import RuleViolation, editions
 from armata_rules.actions import AttackStrigoi, Choose, EndMove, Escape, Pass, PlayReward, Step
-from armata_rules.frames import Fight
+from armata_rules.frames import DrawWound, Fight, Wounds
 from armata_rules.state import GameState
 from armata_rules.variants import (
     CentreAttack,
@@ -427,3 +427,31 @@ def test_phase_three_curses_the_room_when_nobody_was_attacked() -> None:
     # Phase 3: the Master reads Roel's E on NE's books: room N, where both heroes stand
     assert state.strigoi[0].position == "N:0,0"
     assert any("the curse falls on room N" in line for line in state.history())
+
+
+@pytest.mark.clauses("peg19.en:835-841", "peg19.en:860")
+@pytest.mark.parametrize("damage", list(StrigoiDamage))
+def test_the_curse_landing_on_a_hero_at_the_centre_wounds_him_once_like_the_others(damage: StrigoiDamage) -> None:
+    """peg19.en:860: the Master lands on Matthew's centre space: a blood point is lost and he is moved; the wound he
+    takes is the curse's single wound (peg19.en:835-841), not the Master's attack damage (1 by its damage, 7 by its
+    strength, as the damage readings have it); the rest of the room (Roel) is cursed as well, Matthew not twice."""
+    g = game(ruleset=editions.PEG19_EN.with_(strigoi_damage=damage))
+    state = turn(
+        g,
+        [MOON, CROSS],
+        positions={0: "N:2,-2", 1: "N:0,0"},
+        strigoi={"Master": "NE:0,0", "Apprentice": "SW:0,0"},
+        blood=(12, 2, 0),
+    )
+    state = _end_roels_move(g, state)
+    state = draw(g, state, "strigoi-token/apprentice+0#1")
+    state = play(g, pass_window(g, state), EndMove(1), Pass(1, "end_fight_phase"))
+    state = pass_window(g, draw(g, state, "strigoi-token/apprentice+0#2"))
+    said = [line.split(": ", 1)[1] for line in state.history()[-3:]]
+    assert said == [
+        "the Master teleports to N:0,0",
+        "Matthew is caught on the centre space",
+        "the curse falls on room N: Roel",
+    ]
+    wounds = [f for f in state.frames if isinstance(f, (DrawWound, Wounds))]
+    assert wounds == [DrawWound(1, 0, "curse", None), Wounds(0, 1, "curse", True, None)]
