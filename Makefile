@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 .DEFAULT_GOAL := help
 
-.PHONY: help demo test test-compiled compiled clean-compiled bench-compiled test-adapters scale lint typecheck pytest docs docs-html screenshots browser soak bench bench-finder profile golden mutants clean coverage-clauses fuzz baselines
+.PHONY: help demo test test-compiled compiled clean-compiled bench-compiled test-adapters scale lint typecheck pytest docs docs-html screenshots browser soak bench bench-finder profile golden mutants mutants-sample clean coverage-clauses fuzz baselines
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -136,7 +136,14 @@ clean: clean-compiled
 mutants: $(VENV)/.installed-dev
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,mutation]'
 	ARMATA_BUILD=pure $(BIN)/mutmut run $(MUTANTS)
-	$(BIN)/mutmut results
+	$(BIN)/python -m tests.mutants report
+
+## mutants-sample: a seeded random sample of the mutants not yet run (COUNT, default 400), then the report: an
+## estimate of the rest of a run too long for one sitting (after a `make mutants` has generated the mutants).
+mutants-sample: $(VENV)/.installed-dev
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,mutation]'
+	ARMATA_BUILD=pure $(BIN)/mutmut run $$($(BIN)/python -m tests.mutants sample --count $(or $(COUNT),400))
+	$(BIN)/python -m tests.mutants report
 
 ## fuzz: the project's own fuzzers (files, state files, actions, scans, rulebook folders, command lines) for four
 ## minutes: counts of tried, clean, tracebacks and hangs; fails on any traceback or hang. `make test` runs a short one.

@@ -1,0 +1,188 @@
+"""The mutation score of the rules, counted honestly: ``python -m tests.mutants report`` and ``... sample``.
+
+``make mutants`` (mutmut 3) mutates ``armata_rules/effects.py`` and ``armata_rules/rules/*`` and runs the rule-level
+tests against each mutant; a full run takes hours on two cores, and mutmut keeps each result, so a run resumes.
+
+- ``report [--dir DIR]`` reads ``mutmut results --all true`` in ``DIR`` (the checkout mutmut ran in) and the hand
+  triage in ``tests/data/mutants_triage.toml``, and prints per module: killed, survived, triaged as equivalent or
+  unreachable, not yet run; then the kill rate over the mutants that can be killed (killed / (killed + survivors not
+  triaged)), and every untriaged survivor by name. A triage entry counts only while its mutated line is still the
+  one ``mutmut show`` prints (else it is reported stale).
+- ``sample --count N [--seed S] [--dir DIR]`` prints ``N`` names drawn at random (seeded) among the mutants not yet
+  run, for a run that estimates the rest: ``make mutants MUTANTS="$(python -m tests.mutants sample --count 400)"``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import subprocess
+import sys
+import tomllib
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+TRIAGE = Path(__file__).parent / "data" / "mutants_triage.toml"
+KINDS = ("equivalent", "unreachable")
+_MUTANT = re.compile(r"^\s*(?P<name>\S+): (?P<status>.+?)\s*$")
+
+
+@dataclass(frozen=True)
+class Triage:
+    """A survivor checked by hand: the mutated line it was checked with, its kind and the reason."""
+
+    name: str
+    line: str
+    kind: str
+    reason: str
+
+
+def read_triage(path: Path = TRIAGE) -> dict[str, Triage]:
+    """The triage file's entries by mutant name; a malformed entry stops with the entry's index and the problem."""
+    entries: dict[str, Triage] = {}
+    for index, raw in enumerate(tomllib.loads(path.read_text(encoding="utf-8")).get("mutant", [])):
+        missing = [key for key in ("name", "line", "kind", "reason") if not isinstance(raw.get(key), str)]
+        if missing:
+            raise ValueError(f"{path}: mutant[{index}]: missing or not text: {', '.join(missing)}")
+        if raw["kind"] not in KINDS:
+            raise ValueError(f"{path}: mutant[{index}]: kind must be one of {', '.join(KINDS)}, not {raw['kind']!r}")
+        if raw["name"] in entries:
+            raise ValueError(f"{path}: mutant[{index}]: {raw['name']} is listed twice")
+        entries[raw["name"]] = Triage(raw["name"], raw["line"].strip(), raw["kind"], raw["reason"])
+    return entries
+
+
+def parse_results(text: str) -> dict[str, str]:
+    """``{mutant name: status}`` from the output of ``mutmut results --all true``."""
+    found: dict[str, str] = {}
+    for line in text.splitlines():
+        match = _MUTANT.match(line)
+        if match and match["name"].startswith("armata_rules."):
+            found[match["name"]] = match["status"]
+    return found
+
+
+def module_of(name: str) -> str:
+    """``armata_rules.rules.fights`` for ``armata_rules.rules.fights.xǁFightRulesǁguard__mutmut_14``."""
+    return re.sub(r"\.x[_ǁ].*$", "", name)
+
+
+@dataclass(frozen=True)
+class Score:
+    """Counts per module (killed, survived, triaged, not run) and the survivors nobody triaged."""
+
+    rows: dict[str, Counter[str]]
+    untriaged: tuple[str, ...]
+    stale: tuple[str, ...]
+
+    @property
+    def total(self) -> Counter[str]:
+        found: Counter[str] = Counter()
+        for counts in self.rows.values():
+            found.update(counts)
+        return found
+
+    @staticmethod
+    def rate(counts: Mapping[str, int]) -> float | None:
+        """Killed over killable (killed + untriaged survivors); ``None`` before any mutant ran."""
+        killable = counts.get("killed", 0) + counts.get("survived", 0)
+        return None if killable == 0 else counts.get("killed", 0) / killable
+
+
+def score(results: Mapping[str, str], triage: Mapping[str, Triage], lines: Mapping[str, str]) -> Score:
+    """Sort every mutant into killed, survived (untriaged), triaged or not run; ``lines`` holds the mutated line of
+    each survivor (as ``mutmut show`` prints it), to tell a current triage entry from a stale one."""
+    rows: dict[str, Counter[str]] = {}
+    untriaged: list[str] = []
+    stale: list[str] = []
+    for name in sorted(results):
+        status = results[name]
+        counts = rows.setdefault(module_of(name), Counter())
+        if status == "killed":
+            counts["killed"] += 1
+        elif status in ("survived", "suspicious", "timeout"):
+            entry = triage.get(name)
+            if entry is not None and entry.line == lines.get(name, "").strip():
+                counts["triaged"] += 1
+                continue
+            if entry is not None:
+                stale.append(name)
+            counts["survived"] += 1
+            untriaged.append(name)
+        elif status == "no tests":
+            counts["no tests"] += 1
+        else:
+            counts["not run"] += 1
+    return Score(rows, tuple(untriaged), tuple(stale))
+
+
+def mutmut(folder: Path, *args: str) -> str:
+    """The output of ``mutmut ARGS`` run in ``folder`` (the checkout holding ``mutants/``)."""
+    command = [str(Path(sys.executable).with_name("mutmut")), *args]
+    done = subprocess.run(command, cwd=folder, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"mutmut {' '.join(args)} failed in {folder}: {done.stderr.strip() or done.stdout.strip()}")
+    return done.stdout
+
+
+def mutated_line(show: str) -> str:
+    """The first added line of a ``mutmut show`` diff, stripped."""
+    for line in show.splitlines():
+        if line.startswith("+") and not line.startswith("+++"):
+            return line[1:].strip()
+    return ""
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def render(found: Score) -> str:
+    """The report's text: one row per module, the total, then the untriaged and stale survivors."""
+    header = f"{'module':<40} {'killed':>7} {'survived':>8} {'triaged':>7} {'no tests':>8} {'not run':>7} {'rate':>7}"
+    out = [header]
+    for module, counts in [*sorted(found.rows.items()), ("total", found.total)]:
+        out.append(
+            f"{module:<40} {counts['killed']:>7} {counts['survived']:>8} {counts['triaged']:>7} "
+            f"{counts['no tests']:>8} {counts['not run']:>7} {_percent(Score.rate(counts)):>7}"
+        )
+    out += ["", f"untriaged survivors: {len(found.untriaged)}", *(f"  {name}" for name in found.untriaged)]
+    if found.stale:
+        out += [f"stale triage entries (line changed): {len(found.stale)}", *(f"  {name}" for name in found.stale)]
+    return "\n".join(out)
+
+
+def sample(results: Mapping[str, str], count: int, seed: int) -> list[str]:
+    """``count`` names drawn with ``random.Random(seed)`` among the mutants not yet run, sorted."""
+    pending = sorted(name for name, status in results.items() if status == "not checked")
+    return sorted(random.Random(seed).sample(pending, min(count, len(pending))))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.mutants", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    report = commands.add_parser("report", help="the kill rate over killable mutants, per module")
+    report.add_argument("--dir", type=Path, default=Path.cwd(), help="the checkout mutmut ran in (default: here)")
+    report.add_argument("--triage", type=Path, default=TRIAGE)
+    draw = commands.add_parser("sample", help="names of mutants not yet run, drawn at random")
+    draw.add_argument("--count", type=int, required=True)
+    draw.add_argument("--seed", type=int, default=28)
+    draw.add_argument("--dir", type=Path, default=Path.cwd())
+    args = parser.parse_args(argv)
+    results = parse_results(mutmut(args.dir, "results", "--all", "true"))
+    if not results:
+        raise SystemExit(f"mutmut lists no mutants in {args.dir}: run `make mutants` there first (it generates them)")
+    if args.command == "sample":
+        print("\n".join(sample(results, args.count, args.seed)))
+        return 0
+    survivors: Iterable[str] = (name for name, status in results.items() if status != "killed")
+    lines = {name: mutated_line(mutmut(args.dir, "show", name)) for name in survivors if results[name] == "survived"}
+    print(render(score(results, read_triage(args.triage), lines)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
