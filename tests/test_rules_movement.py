@@ -204,7 +204,7 @@ def test_no_step_without_movement_left() -> None:
     spent = replace(state, turn=replace(turn_state, steps_left=0, moved=True))
     with pytest.raises(RuleViolation, match="no movement left this turn") as refused:
         g.apply(spent, Step(0, "C:1,0"))
-    assert refused.value.rule_id == "move.step"
+    assert (refused.value.rule_id, refused.value.message) == ("move.step", "no movement left this turn")
     assert [a for a in g.legal_actions(spent) if isinstance(a, Step)] == []
     assert EndMove(0) in g.legal_actions(spent)
 

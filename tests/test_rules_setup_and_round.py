@@ -101,3 +101,20 @@ def test_phase_one_is_simultaneous_and_hidden_and_phase_two_follows_initiative()
     assert state.to_act.kind is DecisionKind.PLAYER and state.to_act.seats == (state.order[0],)
     assert state.to_act.decision == "move"  # Phase 2 opens with the lowest initiative's move
     assert game.observation(state, 1).heroes[0].chosen == chosen[0]  # revealed together
+
+
+@pytest.mark.clauses("peg19.en:742", "sb19.en:294")
+def test_phase_one_refuses_a_choice_from_no_seat_at_the_table_and_anything_but_a_choice() -> None:
+    """peg19.en:742 / sb19.en:294: in Phase 1 each player at the table chooses a card: a choice for a seat nobody
+    holds, or any other action, is refused by the Phase 1 rule with its reason."""
+    game = Game.new(["Attila", "Roel", "Matthew"], ruleset=editions.PEG19_EN, seed=3)
+    state = _placed(game)
+    card = state.heroes[0].hand[0]
+    for action, message in (
+        (ChooseCard(7, card), "there is no seat 7"),
+        (ChooseCard(-1, card), "there is no seat -1"),
+        (PlaceLadder(0, "SE:ladder0"), "Phase 1: every hero chooses a card now; place_ladder is not allowed"),
+    ):
+        with pytest.raises(RuleViolation) as refused:
+            game.apply(state, action)
+        assert (refused.value.rule_id, refused.value.message) == ("round.phase1", message)

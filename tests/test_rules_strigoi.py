@@ -292,10 +292,13 @@ def test_the_strigoi_destroy_the_ladder_the_book_points_at(reading: LastLadder) 
     state = _ladder_case(reading, climber=False)
     assert state.board.ladders == frozenset()
     assert state.strigoi[0].position == "NE:0,0"
+    said = state.history()[-1].split(": ", 1)[1]
     if reading is LastLadder.PACK_LOSES:
         assert (state.blood.altar, state.blood.inferno) == (1, 1)
+        assert said == "the last ladder is gone: the pack loses a blood point"
     else:
         assert (state.blood.supply, state.blood.altar, state.blood.inferno) == (11, 2, 1)
+        assert said == "the last ladder is gone: the Strigoi gain a blood point"
 
 
 @pytest.mark.clauses("peg19.en:820", "sb19.en:379")
