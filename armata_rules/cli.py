@@ -509,6 +509,7 @@ def _study_editions(args: argparse.Namespace, console: Console) -> int:
 
 
 def _verify(args: argparse.Namespace, console: Console) -> int:
+    from armata_rules.sim.soak import soak  # passed in: verify does not import sim (the soak imports verify)
     from armata_rules.verify import MUTANTS, prove_all
     from armata_rules.verify.engagement import prove_one_engagement
     from armata_rules.verify.report import (
@@ -530,7 +531,7 @@ def _verify(args: argparse.Namespace, console: Console) -> int:
                 advance()
             outcomes += termination_self_test()
             advance()
-            outcomes += engine_self_test()
+            outcomes += engine_self_test(soak=soak)
             advance()
         if args.json:
             print(json.dumps(outcomes, indent=2))

@@ -13,7 +13,7 @@ whose precondition fails (moving a card that is not there) raises
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol, cast
+from typing import Protocol, cast
 
 from armata_rules.effect_values import (
     AddWound,
@@ -236,15 +236,3 @@ def may_step(
 
 # ---------------------------------------------------------------------------------------------- stacks and tokens
 STACKS = ("reward_deck", "reward_tokens", "red", "grey", "strigoi_tokens", "wound_stack")
-
-
-_EXECUTION = ("blood_after", "execute", "execute_all", "execute_more")
-
-
-def __getattr__(name: str) -> Any:
-    """``execute`` and its kin, which moved to :mod:`armata_rules.rules.executor`, still resolve here."""
-    if name in _EXECUTION:
-        from armata_rules.rules import executor  # imported late: the executor imports this module
-
-        return getattr(executor, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

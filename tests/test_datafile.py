@@ -13,6 +13,7 @@ from armata_rules import datafile
 from armata_rules.board.loader import LayoutError, load_layout
 from armata_rules.components.pack import DataPackError, load_pack
 from armata_rules.datafile import DataFileError
+from armata_rules.kernel.core import datafile as kernel_datafile
 from armata_rules.records import RecordError, load_record
 
 LOADERS: list[tuple[Callable[[Path], object], type[DataFileError]]] = [
@@ -57,7 +58,7 @@ def test_huge_files_are_refused_before_parsing(
     with big.open("wb") as handle:  # sparse: no disk or time spent
         handle.truncate(datafile.MAX_FILE_BYTES + 1)
     _refused(load, error, big, "<file>", f"is larger than the {datafile.MAX_FILE_BYTES} bytes")
-    monkeypatch.setattr(datafile, "MAX_FILE_BYTES", 100)
+    monkeypatch.setattr(kernel_datafile, "MAX_FILE_BYTES", 100)  # where the loaders read it (not the re-export)
     small = tmp_path / "small.json"
     small.write_text("[" + "0," * 60 + "0]")
     _refused(load, error, small, "<file>", "is larger than the 100 bytes")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from armata_rules import effects
+from armata_rules.sim.soak import soak
 from armata_rules.verify.engine_controls import (
     ENGINE_CONTROLS,
     broken,
@@ -19,7 +20,7 @@ from armata_rules.verify.termination import move_bound
 
 @pytest.mark.parametrize("control", [c for c in ENGINE_CONTROLS if c.name != "engine-free-jump"], ids=lambda c: c.name)
 def test_a_broken_engine_function_is_caught_on_real_play(control: object) -> None:
-    caught, account = run_engine_control(control, decisions=20_000)  # type: ignore[arg-type]
+    caught, account = run_engine_control(control, decisions=20_000, soak=soak)  # type: ignore[arg-type]
     assert caught, account
 
 

@@ -6,7 +6,7 @@ from typing import Literal
 
 from armata_rules.fast_enum import FastEnum
 
-__all__ = ["CARD_LETTERS", "Ability", "Colour", "Hero", "Letter", "Loot"]
+__all__ = ["CARD_LETTERS", "HERO_NAMES", "Ability", "Colour", "Hero", "Letter", "Loot"]
 
 #: The letter at the bottom of an action card: a book A–F, or X ("the Strigoi remains", peg19.en:827).
 Letter = Literal["A", "B", "C", "D", "E", "F", "X"]
@@ -30,6 +30,11 @@ class Hero(FastEnum):
             if hero.value.casefold() == key:
                 return hero
         raise ValueError(f"no Powerwolf called {name!r}; choose from {', '.join(h.value for h in cls)}")
+
+
+#: The heroes' names in the enum's order, the order in which simulations, the soak and the engine controls seat
+#: them: ``HERO_NAMES[:n]`` are the heroes of an ``n``-hero game.
+HERO_NAMES: tuple[str, ...] = tuple(hero.value for hero in Hero)
 
 
 class Ability(FastEnum):

@@ -1,6 +1,6 @@
 """Where games are played: in this process, on local worker processes, or as Ray tasks.
 
-Every backend plays the same :class:`~armata_rules.sim.runner.GameSpec` list to the same results (a game is a pure
+Every backend plays the same :class:`~armata_rules.sim.game.GameSpec` list to the same results (a game is a pure
 function of its spec); only the order in which results arrive differs, and :func:`run_specs` returns them in spec
 order. Ray (the ``[scale]`` extra) runs an embedded local instance by default, or joins the cluster at ``address``;
 its workers must be able to import ``armata_rules``.
@@ -20,7 +20,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from armata_rules.sim.runner import GameResult, GameSpec, play
+from armata_rules.sim.game import GameResult, GameSpec, play
 
 if TYPE_CHECKING:
     from armata_rules.sim.store import ResultStore

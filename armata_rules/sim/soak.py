@@ -36,10 +36,10 @@ from armata_rules.actions import (
     Step,
     UseAbility,
 )
+from armata_rules.components.icons import HERO_NAMES as HEROES
 from armata_rules.engine import Game
 from armata_rules.frames import FightPhase
 from armata_rules.sim.bots import Bot, make_bot
-from armata_rules.sim.runner import HERO_NAMES as HEROES
 from armata_rules.state import GameState
 from armata_rules.variants import Ruleset, StrigoiAfterEncounter
 from armata_rules.verify.invariants import CONCRETE_ONLY, INVARIANTS

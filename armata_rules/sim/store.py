@@ -37,7 +37,7 @@ from typing import Any
 from armata_rules.build import engine_id
 from armata_rules.datafile import DataFileError
 from armata_rules.sim.bots import BOTS
-from armata_rules.sim.runner import OUTCOMES, GameResult, GameSpec, play
+from armata_rules.sim.game import OUTCOMES, GameResult, GameSpec, play
 from armata_rules.variants import READINGS, Ruleset
 
 __all__ = ["COLUMNS", "ResultStore", "StoreError", "StoredGame", "row_digest"]

@@ -5,26 +5,31 @@ of the kernels inside the prover. These break the functions the engine itself ca
 attribute, play checked games (:func:`armata_rules.sim.soak.soak`) and require that the soak reports a problem
 naming the property that was broken; then they put the real function back. A control that passes unnoticed means
 the invariants checked on real play do not cover what the proofs claim.
+
+The soak is passed in (a :class:`CheckedPlay`), never imported: the soak checks this package's invariants, so
+:mod:`armata_rules.sim` imports :mod:`armata_rules.verify`, and the other way round would close a circle.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from armata_rules.actions import Step
+from armata_rules.components.icons import HERO_NAMES as HEROES
 from armata_rules.effects import GainBlood
 from armata_rules.engine import Game
 from armata_rules.frames import MoveFrame
 from armata_rules.immutable import replace
-from armata_rules.sim.runner import HERO_NAMES as HEROES
 from armata_rules.state import GameState
 
 __all__ = [
     "ENGINE_CONTROLS",
+    "CheckedPlay",
+    "CheckedPlayReport",
     "EngineControl",
     "broken",
     "crowded_move",
@@ -32,6 +37,22 @@ __all__ = [
     "run_engine_control",
     "run_jump_control",
 ]
+
+
+class CheckedPlayReport(Protocol):
+    """What a control reads of a checked run (a :class:`~armata_rules.sim.soak.SoakReport`)."""
+
+    @property
+    def decisions(self) -> int: ...
+    @property
+    def problems(self) -> Sequence[str]: ...
+
+
+class CheckedPlay(Protocol):
+    """Plays checked games for ``decisions`` decisions, or until the first problem (:func:`armata_rules.sim.soak.soak`
+    has this shape)."""
+
+    def __call__(self, decisions: int, seed: int = 0, *, stop_at_first_problem: bool = False) -> CheckedPlayReport: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,10 +170,10 @@ def broken(control: EngineControl) -> Iterator[None]:
         setattr(module, control.attribute, real)
 
 
-def run_engine_control(control: EngineControl, decisions: int = 40_000, seed: int = 0) -> tuple[bool, str]:
-    """Play checked games with ``control`` in place: (caught, the first problem the soak reported)."""
-    from armata_rules.sim.soak import soak
-
+def run_engine_control(
+    control: EngineControl, decisions: int = 40_000, seed: int = 0, *, soak: CheckedPlay
+) -> tuple[bool, str]:
+    """Play checked games by ``soak`` with ``control`` in place: (caught, the first problem the soak reported)."""
     with broken(control):
         report = soak(decisions, seed=seed, stop_at_first_problem=True)
     first = report.problems[0] if report.problems else ""

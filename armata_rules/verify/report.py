@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
 from rich.table import Table
 
@@ -17,6 +18,9 @@ from armata_rules.verify.termination import (
     prove_move_variant,
     prove_resource_variant,
 )
+
+if TYPE_CHECKING:
+    from armata_rules.verify.engine_controls import CheckedPlay
 
 __all__ = [
     "engine_self_test",
@@ -169,10 +173,11 @@ def _control_row(name: str, what: str, breaks: str, failing: list[TerminationRes
     return {"mutant": name, "description": what, "breaks": breaks, "caught": bool(failing), "example": example}
 
 
-def engine_self_test() -> list[dict[str, object]]:
+def engine_self_test(*, soak: CheckedPlay) -> list[dict[str, object]]:
     """The negative controls on the running engine (:mod:`armata_rules.verify.engine_controls`): each broken
-    function must be noticed by the checks on real play, and the longest move must stay within the proved bound
-    with the real guard and run past it with the free jump."""
+    function must be noticed by the checks on real play (``soak``: :func:`armata_rules.sim.soak.soak`, passed in
+    because the soak imports this package), and the longest move must stay within the proved bound with the real
+    guard and run past it with the free jump."""
     from armata_rules.verify.engine_controls import ENGINE_CONTROLS, run_engine_control, run_jump_control
 
     rows: list[dict[str, object]] = []
@@ -183,7 +188,7 @@ def engine_self_test() -> list[dict[str, object]]:
             caught = caught and fine
             account = f"{account}; with the real guard: {real}"
         else:
-            caught, account = run_engine_control(control, decisions=20_000)
+            caught, account = run_engine_control(control, decisions=20_000, soak=soak)
         rows.append(
             {
                 "mutant": control.name,
