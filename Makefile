@@ -32,6 +32,7 @@ help:
 
 ## demo: install, then run the main job on the bundled defaults.
 demo: $(VENV)/.installed-base
+	mkdir -p build  # the command writes into folders that exist; it creates none
 	$(BIN)/armata-rules board --svg build/fortress.svg
 	$(BIN)/armata-rules simulate --heroes 3 --games 12 --seed 1
 	$(BIN)/armata-rules verify
@@ -119,6 +120,7 @@ scale: $(VENV)/.installed-scale /usr/bin/chromium
 	ARMATA_REQUIRE_SCALE=1 $(BIN)/pytest -q tests/test_scale.py tests/test_result_store.py tests/test_replay_page.py \
 		tests/test_sim_runner.py
 	rm -rf build/study  # a store keeps one engine build's games: start afresh, the code may have changed
+	mkdir -p build/study  # --out and --plot write into a folder that exists
 	$(BIN)/armata-rules study readings --heroes 2-5 --games 3 --backend ray --store build/study/results \
 		--out build/study/readings.json --plot build/study/readings.svg
 

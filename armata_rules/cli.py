@@ -5,6 +5,13 @@ one place that turns what happens into an exit status (:data:`EXIT_CODES`): erro
 file, an unknown room, an unwritable output path) are printed as one line naming what and where; a closed pipe
 (``verify --json | head``) and Ctrl-C end quietly. Shared option helpers (:func:`add_json_option`) and the progress
 display for long runs (:func:`progress`) keep the subcommands alike.
+
+The parser (:class:`armata_rules.cli_suggest.Parser`) suggests the closest name for a misspelt command or option
+and checks path arguments as it reads them (:mod:`armata_rules.cli_paths`); each command's description and examples
+are in :mod:`armata_rules.cli_help`, its shell completion in :mod:`armata_rules.cli_completion`. ``-q`` leaves only
+results and errors (no progress, notes or legends); ``-v`` adds details on standard error, and how long the command
+took. Every ``--json`` output is one object whose ``"format"`` key is the version of its layout. Tables are as wide
+as a terminal on a terminal, and as wide as their rows in a pipe or a file.
 """
 
 from __future__ import annotations
@@ -18,9 +25,9 @@ import random
 import re
 import sys
 import textwrap
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,8 +44,12 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from armata_rules import __version__, editions
+from armata_rules import cli_completion, editions
+from armata_rules.about import PROG, version_text
 from armata_rules.board import Fortress, default_layout, load_layout, render_svg, summarize
+from armata_rules.cli_help import COMMANDS, HelpFormatter, examples_text
+from armata_rules.cli_paths import input_dir, input_file, output_dir, output_file
+from armata_rules.cli_suggest import ArgumentProblem, Parser
 from armata_rules.components import load_pack
 from armata_rules.datafile import DataFileError
 from armata_rules.records import RecordError, load_record, replay
@@ -49,7 +60,7 @@ from armata_rules.sim.runner import GameSpec
 if TYPE_CHECKING:
     from armata_rules.verify.printed import TableCheck
 
-__all__ = ["EXIT_CODES", "UsageError", "add_json_option", "main", "progress"]
+__all__ = ["EXIT_CODES", "JSON_FORMAT", "UsageError", "add_json_option", "main", "progress"]
 
 Handler = Callable[[argparse.Namespace, Console], int]
 
@@ -68,6 +79,9 @@ EXIT_CODES = {
     EXIT_INTERRUPTED: "interrupted (Ctrl-C)",
     EXIT_CLOSED_PIPE: "the reader of the output went away (a closed pipe)",
 }
+#: The version of the layout of the JSON objects the commands print themselves (``board``, ``replay``,
+#: ``simulate``, ``verify``, ``completion``); the studies and ``ambiguities`` print documents with their own version.
+JSON_FORMAT = 1
 #: Where a record stops replaying: the game differs from the record (exit 1), not a malformed file (exit 2).
 _REPLAY_MISMATCH_KEYS = ("final_hash", "actions[")
 
@@ -107,11 +121,33 @@ def _stderr_console() -> Console:
     return Console(stderr=True)
 
 
-def _version() -> str:
-    try:
-        return metadata.version("armata-rules")
-    except metadata.PackageNotFoundError:  # pragma: no cover - run from a source tree that is not installed
-        return __version__
+#: The width of tables and lines written to a pipe or a file: wide enough that no row is wrapped or cut.
+PIPE_WIDTH = 100_000
+
+
+def _stdout_console() -> Console:
+    """Standard output's console: the terminal's width on a terminal; in a pipe or a file, no width to wrap to (a
+    table cut to 80 columns there breaks ``grep`` and ``cut``, and a column set not to wrap would be cut short)."""
+    console = Console()
+    return console if console.is_terminal else Console(width=PIPE_WIDTH)
+
+
+def _print_json(data: dict[str, object]) -> None:
+    """A ``--json`` output: one object, its ``"format"`` first (the layout's version; :data:`JSON_FORMAT` unless
+    the document has its own)."""
+    print(json.dumps({"format": data.get("format", JSON_FORMAT)} | data, indent=2))
+
+
+def _note(args: argparse.Namespace, message: str) -> None:
+    """A remark on standard error (a value adjusted, a check passed), left out with ``-q``."""
+    if not args.quiet:
+        print(f"{PROG}: {message}", file=sys.stderr)
+
+
+def _detail(args: argparse.Namespace, message: str) -> None:
+    """A detail on standard error, given with ``-v`` only."""
+    if args.verbose:
+        print(f"{PROG}: {message}", file=sys.stderr)
 
 
 def _fortress(args: argparse.Namespace) -> Fortress:
@@ -133,15 +169,16 @@ def _board(args: argparse.Namespace, console: Console) -> int:
             raise UsageError(f"--rotate {spec!r}: expected ROOM=STEPS with ROOM one of {fortress.platform_rooms}")
         state = fortress.rotated(state, room, int(steps))
     if args.svg:
-        path = Path(args.svg)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(render_svg(fortress, state), encoding="utf-8")
+        svg = render_svg(fortress, state)
+        Path(args.svg).write_text(svg, encoding="utf-8")
+        _detail(args, f"{args.svg}: {len(svg.encode()):,} bytes")
     summary = summarize(fortress)
+    _detail(args, f"layout {summary.layout}: {fortress.layout.source}")
     if args.json:
         data = summary.to_json()
         if args.svg:
             data["svg"] = str(args.svg)
-        print(json.dumps(data, indent=2))
+        _print_json(data)
         return 0
     console.print(f"[bold]Fortress[/bold] {summary.layout}: {len(summary.rooms)} rooms, {summary.corridors} corridors")
     console.print(f"[dim]{summary.provenance}[/dim]")
@@ -162,11 +199,12 @@ def _board(args: argparse.Namespace, console: Console) -> int:
             "S" if room.strigoi_mark else "",
         )
     console.print(table)
-    console.print("plat.: spaces on the platform; corr.: corridors; mark S: the platform bears the Strigoi's mark")
+    if not args.quiet:
+        console.print("plat.: spaces on the platform; corr.: corridors; mark S: the platform bears the Strigoi's mark")
     console.print(f"ladder sites: {summary.ladder_sites}")
     for reading, sites in summary.ladder_sites_by_reading.items():
         console.print(f"  legal at setup under [italic]{reading}[/italic]: {len(sites)}: {', '.join(sites)}")
-    if args.svg:
+    if args.svg and not args.quiet:
         console.print(f"wrote {args.svg}")
     return 0
 
@@ -179,7 +217,6 @@ def _replay(args: argparse.Namespace, console: Console) -> int:
     if args.html:
         from armata_rules.replay_page import replay_page
 
-        Path(args.html).parent.mkdir(parents=True, exist_ok=True)
         Path(args.html).write_text(replay_page(record, args.file, pack, layout, args.rules_url), encoding="utf-8")
     result = {
         "file": args.file,
@@ -192,15 +229,16 @@ def _replay(args: argparse.Namespace, console: Console) -> int:
         "hash": state.hash(),
         "html": args.html,
     }
+    _detail(args, f"{record.ruleset.name}, heroes {', '.join(record.heroes)}, seed {record.seed}, hash {state.hash()}")
     if args.json:
-        print(json.dumps(result, indent=2))
+        _print_json(result)
     else:
         outcome = result["outcome"] or "game in progress"
         console.print(
             f"[green]replayed[/green] {args.file}: {len(record.actions)} actions, round {state.round}, {outcome}; "
             f"hash {state.hash()[:16]}… matches"
         )
-        if args.html:
+        if args.html and not args.quiet:
             console.print(f"wrote {args.html}: open it in a browser, step with ← and →")
     return 0
 
@@ -213,7 +251,7 @@ def _workers(args: argparse.Namespace, games: int) -> int | None:
         return asked
     most = max(1, min(games, os.cpu_count() or 1))
     if asked > most:
-        print(f"armata-rules: --workers {asked}: using {most} ({games} games, {os.cpu_count()} CPUs)", file=sys.stderr)
+        _note(args, f"--workers {asked}: using {most} ({games} games, {os.cpu_count()} CPUs)")
         return most
     return asked
 
@@ -234,12 +272,12 @@ def _run_games(specs: list[GameSpec], args: argparse.Namespace, console: Console
             problems = store.verify(args.verify)
             if problems:
                 raise CheckFailed(f"--verify: {len(problems)} stored game(s) do not replay as stored", problems)
-            print(
-                f"armata-rules: --verify: {min(args.verify, len(store.games()))} stored game(s) replay as stored",
-                file=sys.stderr,
-            )
-    show = not args.json and console.is_terminal
+            _note(args, f"--verify: {min(args.verify, len(store.games()))} stored game(s) replay as stored")
+    show = not args.json and not args.quiet and console.is_terminal
     done = 0
+    workers = _workers(args, len(specs))
+    games = f"{len(specs)} game{'s' if len(specs) != 1 else ''}"
+    _detail(args, f"{what}: {games} on the {args.backend} backend, workers: {workers or 'default'}")
 
     def advance(_: GameResult) -> None:
         nonlocal done
@@ -260,7 +298,7 @@ def _run_games(specs: list[GameSpec], args: argparse.Namespace, console: Console
             return run_specs(
                 specs,
                 backend=args.backend,
-                workers=_workers(args, len(specs)),
+                workers=workers,
                 address=args.address,
                 progress=advance,
                 store=store,
@@ -338,7 +376,7 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
         data = {"edition": ruleset.name, "heroes": args.heroes, "bot": args.bot, "seed": args.seed}
         data |= summary.to_json()
         data["games_detail"] = [r.to_json() for r in results]
-        print(json.dumps(data, indent=2))
+        _print_json(data)
         return 1 if summary.errors else 0
     table = Table(title=f"{args.games} games, {args.heroes} heroes, {ruleset.name}, {args.bot} bot, seed {args.seed}")
     table.add_column("measure")
@@ -396,10 +434,9 @@ def _study(args: argparse.Namespace, console: Console) -> int:
         from armata_rules.sim.impact_plot import render_impact_plot
 
         fmt = "png" if args.plot.endswith(".png") else "svg"
-        Path(args.plot).parent.mkdir(parents=True, exist_ok=True)
         Path(args.plot).write_bytes(render_impact_plot(data, fmt))
     if args.json:
-        print(json.dumps(data, indent=2))
+        _print_json(data)
         return 0
     table = Table(
         title=f"Reading impact against {baseline.name}: {args.games} seeds per hero count, {args.bot} bot "
@@ -422,7 +459,8 @@ def _study(args: argparse.Namespace, console: Console) -> int:
         if impact.heroes == report.heroes[-1]:
             table.add_section()
     console.print(table)
-    console.print(_study_legend("option"))
+    if not args.quiet:
+        console.print(_study_legend("option"))
     errors = sum(i.errors for i in report.impacts if i.heroes == 0)
     if errors:
         print(f"armata-rules: {errors} pair(s) left out: a game broke off with an engine error", file=sys.stderr)
@@ -445,7 +483,6 @@ def _p_text(p: float) -> str:
 
 def _write_study(data: dict[str, object], out: str | None) -> None:
     if out:
-        Path(out).parent.mkdir(parents=True, exist_ok=True)
         Path(out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
@@ -469,7 +506,7 @@ def _study_editions(args: argparse.Namespace, console: Console) -> int:
     data = report.to_json()
     _write_study(data, args.out)
     if args.json:
-        print(json.dumps(data, indent=2))
+        _print_json(data)
         return 0
     table = Table(
         title=f"Each edition preset against {design.baseline.name}: {args.games} seeds per hero count, {args.bot} bot "
@@ -497,11 +534,12 @@ def _study_editions(args: argparse.Namespace, console: Console) -> int:
             )
         table.add_section()
     console.print(table)
-    console.print(
-        _study_legend("edition")
-        + "; unmodelled: the text's play-changing verdicts (spec/verdicts) that the preset does not play; "
-        "= NAME: the same readings as NAME, so the same games"
-    )
+    if not args.quiet:
+        console.print(
+            _study_legend("edition")
+            + "; unmodelled: the text's play-changing verdicts (spec/verdicts) that the preset does not play; "
+            "= NAME: the same readings as NAME, so the same games"
+        )
     errors = sum(c.errors for e in report.editions for n, c in e.results if n == 0)
     if errors:
         print(f"armata-rules: {errors} pair(s) left out: a game broke off with an engine error", file=sys.stderr)
@@ -525,7 +563,7 @@ def _verify(args: argparse.Namespace, console: Console) -> int:
 
     if args.self_test:
         outcomes: list[dict[str, object]] = []
-        with progress("negative controls", len(MUTANTS) + 2, quiet=args.json) as advance:
+        with progress("negative controls", len(MUTANTS) + 2, quiet=args.json or args.quiet) as advance:
             for mutant in MUTANTS:
                 outcomes += self_test((mutant,))
                 advance()
@@ -534,7 +572,7 @@ def _verify(args: argparse.Namespace, console: Console) -> int:
             outcomes += engine_self_test(soak=soak)
             advance()
         if args.json:
-            print(json.dumps(outcomes, indent=2))
+            _print_json({"controls": outcomes})
         else:
             table = Table("negative control", "what it breaks", "caught by", "status", title="verify --self-test")
             for row in outcomes:
@@ -543,24 +581,28 @@ def _verify(args: argparse.Namespace, console: Console) -> int:
             console.print(table)
         return 0 if all(row["caught"] for row in outcomes) else 1
     results = []
-    with progress("proving", len(editions.ALL) + 1, quiet=args.json) as advance:
+    with progress("proving", len(editions.ALL) + 1, quiet=args.json or args.quiet) as advance:
         for preset in editions.ALL:
+            start = time.perf_counter()
             results += prove_all(presets=(preset,))
+            _detail(args, f"proved the invariants for {preset.name} in {time.perf_counter() - start:.1f} s")
             advance()
+        start = time.perf_counter()
         termination = prove_termination() + prove_one_engagement()
+        _detail(args, f"proved termination in {time.perf_counter() - start:.1f} s")
         advance()
     printed = _printed_tables()
-    data = record(results)
+    data: dict[str, object] = {"format": JSON_FORMAT}
+    data |= record(results)
     data["termination"] = termination_record(termination)
     data["printed_tables"] = [
         {"table": c.kind, "cite": c.cite, "players": c.players, "printed": c.printed, "pack": c.pack, "ok": c.ok}
         for c in printed
     ]
     if args.record:
-        Path(args.record).parent.mkdir(parents=True, exist_ok=True)
         Path(args.record).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     if args.json:
-        print(json.dumps(data, indent=2))
+        _print_json(data)
     else:
         console.print(proof_table(results))
         console.print(termination_table(termination))
@@ -627,6 +669,8 @@ def _ambiguities(args: argparse.Namespace, console: Console) -> int:
         findings = corpus_findings(corpus, books, records)
     for spec in args.source:
         path, lang, edition = _source_spec(spec, selection.lang, args.edition, LANGS, tuple(books.lines))
+        if Path(path).is_dir():
+            raise UsageError(f"ambiguities: argument --source: {spec}: {path} is a directory, not a file")
         try:
             findings.extend(find_in_text(path, lang, corpus, books, edition))
         except (RulebookError, ValueError) as err:
@@ -663,10 +707,49 @@ def _source_spec(
 
 
 def _epilog() -> str:
-    lines = ["exit status:"]
+    lines = [
+        f"Run '{PROG} COMMAND -h' for a command's options and examples; -q and -v may also follow the command.",
+        "",
+        "exit status:",
+    ]
     for code, meaning in EXIT_CODES.items():
         lines += textwrap.wrap(meaning, 78, initial_indent=f"  {code:<5}", subsequent_indent=" " * 7)
     return "\n".join(lines)
+
+
+def _global_options(parser: argparse.ArgumentParser, default: object) -> None:
+    """``-q`` and ``-v``: on the top level (default ``False``) and on every command (default: left as the top
+    level set it), so that ``armata-rules -q board`` and ``armata-rules board -q`` mean the same."""
+    parser.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        default=default,
+        help="print only results and errors: no progress bars, notes, legends or 'wrote FILE' lines",
+    )
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        default=default,
+        help="add details on standard error: what was read and run, how long each part and the whole command took",
+    )
+
+
+def _command(sub: argparse._SubParsersAction[Parser], path: str, handler: Handler | None = None) -> Parser:
+    """A command with its description and examples (:data:`armata_rules.cli_help.COMMANDS`) and ``-q``/``-v``."""
+    text = COMMANDS[path]
+    parser = sub.add_parser(
+        path.rsplit(maxsplit=1)[-1],
+        help=text.summary,
+        description=text.description,
+        epilog=examples_text(text.examples),
+        formatter_class=HelpFormatter,
+    )
+    _global_options(parser, argparse.SUPPRESS)
+    if handler is not None:
+        parser.set_defaults(handler=handler)
+    return parser
 
 
 def _run_arguments(parser: argparse.ArgumentParser) -> None:
@@ -683,8 +766,13 @@ def _run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-decisions", type=int, default=10_000, help="stop a game after this many decisions (default 10000)"
     )
-    parser.add_argument("--store", metavar="DIR", help="keep results as Parquet in DIR; a rerun skips stored games")
-    parser.add_argument("--save-records", metavar="DIR", help="save each game's record (JSON) in DIR")
+    parser.add_argument(
+        "--store",
+        metavar="DIR",
+        type=output_dir,
+        help="keep results as Parquet in DIR; a rerun skips stored games",
+    )
+    parser.add_argument("--save-records", metavar="DIR", type=output_dir, help="save each game's record (JSON) in DIR")
     parser.add_argument(
         "--verify",
         type=int,
@@ -695,17 +783,20 @@ def _run_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="armata-rules",
+    parser = Parser(
+        prog=PROG,
         description="The rules of Armata Strigoi: engine, proofs, ambiguities, board.",
         epilog=_epilog(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("--version", action="version", version=version_text())
+    _global_options(parser, False)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    board = sub.add_parser("board", help="summarise the fortress and render it as SVG")
-    board.add_argument("--layout", metavar="FILE", help="a layout file (.toml or .json); default: bundled")
-    board.add_argument("--svg", metavar="FILE", help="write the fortress as SVG to FILE")
+    board = _command(sub, "board", _board)
+    board.add_argument(
+        "--layout", metavar="FILE", type=input_file, help="a layout file (.toml or .json); default: bundled"
+    )
+    board.add_argument("--svg", metavar="FILE", type=output_file, help="write the fortress as SVG to FILE")
     board.add_argument(
         "--ladder",
         dest="ladders",
@@ -722,13 +813,18 @@ def _parser() -> argparse.ArgumentParser:
         help="turn ROOM's platform by STEPS x 60 degrees before rendering (repeatable)",
     )
     add_json_option(board, "the summary")
-    board.set_defaults(handler=_board)
 
-    replay_cmd = sub.add_parser("replay", help="re-run a game record and check it reaches the recorded state")
-    replay_cmd.add_argument("file", help="a game record (.json)")
-    replay_cmd.add_argument("--pack", metavar="FILE", help="the data pack the record was played with, if not bundled")
-    replay_cmd.add_argument("--layout", metavar="FILE", help="the layout the record was played on, if not bundled")
-    replay_cmd.add_argument("--html", metavar="FILE", help="also write a page that steps through the game")
+    replay_cmd = _command(sub, "replay", _replay)
+    replay_cmd.add_argument("file", metavar="FILE", type=input_file, help="a game record (.json)")
+    replay_cmd.add_argument(
+        "--pack", metavar="FILE", type=input_file, help="the data pack the record was played with, if not bundled"
+    )
+    replay_cmd.add_argument(
+        "--layout", metavar="FILE", type=input_file, help="the layout the record was played on, if not bundled"
+    )
+    replay_cmd.add_argument(
+        "--html", metavar="FILE", type=output_file, help="also write a page that steps through the game"
+    )
     replay_cmd.add_argument(
         "--rules-url",
         metavar="URL",
@@ -738,9 +834,8 @@ def _parser() -> argparse.ArgumentParser:
         "them in build/docs)",
     )
     add_json_option(replay_cmd)
-    replay_cmd.set_defaults(handler=_replay)
 
-    sim = sub.add_parser("simulate", help="play complete games with bots and report how they end")
+    sim = _command(sub, "simulate", _simulate)
     sim.add_argument("--heroes", type=int, default=3, help="number of heroes, 2-5 (default 3)")
     sim.add_argument("--games", type=int, default=20, help="number of games (default 20)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
@@ -754,42 +849,35 @@ def _parser() -> argparse.ArgumentParser:
     )
     _run_arguments(sim)
     add_json_option(sim, "the summary and each game")
-    sim.set_defaults(handler=_simulate)
 
-    study = sub.add_parser("study", help="measure what the rulebooks' disagreements do to the game")
+    study = _command(sub, "study")
     study_sub = study.add_subparsers(dest="study", metavar="STUDY")
     study.set_defaults(handler=_lists_its_subcommands(study))
-    readings = study_sub.add_parser(
-        "readings", help="each reading's options against a preset, same seeds: win-rate and length differences"
-    )
+    readings = _command(study_sub, "study readings", _study)
     readings.add_argument("--heroes", default="2-5", help="hero counts, N or N-M (default 2-5)")
     readings.add_argument("--games", type=int, default=50, help="seeds per hero count and option (default 50)")
     readings.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     readings.add_argument("--baseline", default="peg19.en", help="the preset each option is compared with")
     _run_arguments(readings)
-    readings.add_argument("--out", metavar="FILE", help="write the study as JSON to FILE")
-    readings.add_argument("--plot", metavar="FILE", help="write the ranking plot to FILE (.svg or .png)")
-    readings.add_argument("--json", action="store_true", help="print the study as JSON")
-    readings.set_defaults(handler=_study)
-    editions_cmd = study_sub.add_parser(
-        "editions",
-        help="each edition preset against peg19.en, same seeds: win rates, lengths, and the verdicts it leaves out",
+    readings.add_argument("--out", metavar="FILE", type=output_file, help="write the study as JSON to FILE")
+    readings.add_argument(
+        "--plot", metavar="FILE", type=output_file, help="write the ranking plot to FILE (.svg or .png)"
     )
+    add_json_option(readings, "the study")
+    editions_cmd = _command(study_sub, "study editions", _study_editions)
     editions_cmd.add_argument("--heroes", default="2-5", help="hero counts, N or N-M (default 2-5)")
     editions_cmd.add_argument("--games", type=int, default=50, help="seeds per hero count and preset (default 50)")
     editions_cmd.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     _run_arguments(editions_cmd)
-    editions_cmd.add_argument("--out", metavar="FILE", help="write the study as JSON to FILE")
+    editions_cmd.add_argument("--out", metavar="FILE", type=output_file, help="write the study as JSON to FILE")
     add_json_option(editions_cmd, "the study")
-    editions_cmd.set_defaults(handler=_study_editions)
 
-    verify = sub.add_parser("verify", help="prove the rule invariants with Z3 for every preset and player count")
+    verify = _command(sub, "verify", _verify)
     verify.add_argument("--self-test", action="store_true", help="check that broken rule definitions are caught")
-    verify.add_argument("--record", metavar="FILE", help="also write the results as JSON to FILE")
+    verify.add_argument("--record", metavar="FILE", type=output_file, help="also write the results as JSON to FILE")
     add_json_option(verify, "the results")
-    verify.set_defaults(handler=_verify)
 
-    amb = sub.add_parser("ambiguities", help="report where the rulebook texts disagree or say too little")
+    amb = _command(sub, "ambiguities", _ambiguities)
     amb.add_argument(
         "--source",
         action="append",
@@ -839,14 +927,29 @@ def _parser() -> argparse.ArgumentParser:
         help="show only findings a Ruleset reading chooses, e.g. ability_timing, or unmodelled (repeatable or "
         "comma-separated; a wrong one lists them all)",
     )
-    amb.add_argument("--rulebooks", metavar="DIR", help="folder of the rulebook texts (default: shared/rulebooks)")
+    amb.add_argument(
+        "--rulebooks", metavar="DIR", type=input_dir, help="folder of the rulebook texts (default: shared/rulebooks)"
+    )
     amb.add_argument("--rebuild", action="store_true", help="re-align the corpus in spec/ from the rulebooks first")
-    amb.set_defaults(handler=_ambiguities)
-    for command in sub.choices.values():  # every subcommand's --help ends with the exit statuses too
-        command.epilog = _epilog()
-        command.formatter_class = argparse.RawDescriptionHelpFormatter
+
+    completion = _command(sub, "completion", _completion)
+    completion.add_argument(
+        "shell", metavar="SHELL", nargs="?", choices=sorted(cli_completion.SHELLS), help="bash, zsh or fish"
+    )
+    add_json_option(completion, "the commands and options the scripts are made from")
     _no_abbreviations(parser)
     return parser
+
+
+def _completion(args: argparse.Namespace, console: Console) -> int:
+    parser = _parser()
+    if args.json:
+        _print_json({"prog": parser.prog, "command": cli_completion.command_tree(parser).to_json()})
+        return 0
+    if args.shell is None:
+        raise UsageError(f"completion: name a shell ({', '.join(sorted(cli_completion.SHELLS))}) or give --json")
+    sys.stdout.write(cli_completion.script(parser, args.shell))
+    return 0
 
 
 def _lists_its_subcommands(parser: argparse.ArgumentParser) -> Handler:
@@ -878,10 +981,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             args = _parser().parse_args(argv)
         except SystemExit as exit_:  # --help, --version, or a usage error argparse has already explained
             return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
+        if args.quiet and args.verbose:
+            raise UsageError("-q (--quiet) and -v (--verbose) ask for opposite things: give one of them")
+        start = time.perf_counter()
         handler: Handler = args.handler
-        status = handler(args, Console())
+        status = handler(args, _stdout_console())
         sys.stdout.flush()
+        command = " ".join(word for word in (args.command, getattr(args, "study", None)) if word)
+        _detail(args, f"{command} took {time.perf_counter() - start:.2f} s")
         return status
+    except ArgumentProblem as err:
+        print(err, file=sys.stderr)
+        return EXIT_USAGE
     except CheckFailed as err:
         for line in err.details:
             _error(line)

@@ -145,7 +145,9 @@ def replay(
         try:
             state = game.apply(state, action)
         except RuleViolation as err:
-            raise RecordError(source, f"actions[{i}]", f"refused by the rules: {err}") from None
+            # the problem first, then the rule and its clauses: what went wrong matters before where it is written
+            refusal = f"{err.message} (rule {err.rule_id}: {', '.join(err.clauses)})"
+            raise RecordError(source, f"actions[{i}]", f"refused by the rules: {refusal}") from None
     if state.hash() != record.final_hash:
         raise RecordError(
             source, "final_hash", f"the replay ends in state {state.hash()[:16]}…, not {record.final_hash[:16]}…"

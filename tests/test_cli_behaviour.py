@@ -68,6 +68,7 @@ def test_help_lists_choices_and_exit_statuses(capsys: pytest.CaptureFixture[str]
     out = capsys.readouterr().out
     for code in EXIT_CODES:
         assert f"  {code} " in out, code
+    assert out.count("exit status:") == 1
 
 
 def test_json_is_spelled_json_on_every_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
@@ -107,7 +108,8 @@ def test_an_unwritable_output_path_is_one_line_and_exit_2(tmp_path: Path, capsys
     blocker.write_text("", encoding="utf-8")
     assert main(["board", "--svg", str(blocker / "fortress.svg")]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("armata-rules: error: ") and str(blocker) in err and "Traceback" not in err
+    assert err.startswith("armata-rules: error: board: argument --svg: ") and f"{blocker} is not a directory" in err
+    assert len(err.splitlines()) == 1
 
 
 def test_ctrl_c_ends_quietly_with_130(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -290,21 +292,31 @@ def mock_raising(error: BaseException) -> object:
 
 
 @pytest.mark.parametrize(
-    "argv",
+    ("argv", "meant"),
     [
-        ["simulate", "--game", "3"],
-        ["study", "readings", "--game", "1"],
-        ["study", "editions", "--hero", "2"],
-        ["ambiguities", "--sev", "cosmetic"],
-        ["replay", "x.json", "--htm", "x.html"],
-        ["board", "--sv", "x.svg"],
-        ["verify", "--self"],
+        (["simulate", "--game", "3"], "--games"),
+        (["study", "readings", "--game", "1"], "--games"),
+        (["study", "editions", "--hero", "2"], "--heroes"),
+        (["ambiguities", "--sev", "cosmetic"], "--severity"),
+        (["replay", "x.json", "--htm", "x.html"], "--html"),
+        (["board", "--sv", "x.svg"], "--svg"),
+        (["verify", "--self"], "--self-test"),
     ],
 )
-def test_an_abbreviated_option_is_refused_not_guessed(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    """argparse's prefix matching would read ``--game 3`` as ``--games 3`` in silence (issue 32 §3)."""
+def test_an_abbreviated_option_is_refused_not_guessed(
+    argv: list[str], meant: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """argparse's prefix matching would read ``--game 3`` as ``--games 3`` in silence (issue 32 §3): the option is
+    refused, and the one it begins is suggested, not taken."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x.json").write_text("{}", encoding="utf-8")  # replay's record exists: only the option is wrong
+    abbreviation = next(arg for arg in reversed(argv) if arg.startswith("--"))
     assert main(argv) == 2
-    assert f"unrecognized arguments: {argv[-2] if argv[-1][0] != '-' else argv[-1]}" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith("armata-rules: error: ") and err.endswith(
+        f": unknown option {abbreviation!r}; did you mean {meant!r}?\n"
+    )
+    assert len(err.splitlines()) == 1
 
 
 def test_study_alone_lists_its_studies(capsys: pytest.CaptureFixture[str]) -> None:

@@ -45,7 +45,7 @@ def test_svg_leaves_out_a_collapsed_platform() -> None:
 
 
 def test_cli_board_writes_svg_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    out = tmp_path / "sub" / "fortress.svg"
+    out = tmp_path / "fortress.svg"  # in a folder that exists: the command creates none (issue 32 §3)
     assert main(["board", "--svg", str(out), "--json", "--ladder", "N:ladder4", "--rotate", "NE=2"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["layout"] == "default"

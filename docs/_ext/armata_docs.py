@@ -248,15 +248,21 @@ class GlossaryDirective(Generated):
 
 
 class CliDirective(Generated):
-    """``--help`` of the command and its subcommands."""
+    """``--help`` of the command and its subcommands, and of theirs (``study readings``)."""
 
     def lines(self) -> list[str]:
         parser = _parser()
         out = ["::", ""] + ["   " + line for line in parser.format_help().splitlines()] + [""]
-        for action in parser._subparsers._group_actions:  # type: ignore[union-attr]
-            for name, sub in action.choices.items():  # type: ignore[union-attr]
-                out += [f"armata-rules {name}", "-" * (13 + len(name)), "", "::", ""]
+        return out + self.commands(parser, "armata-rules")
+
+    def commands(self, parser: Any, prog: str) -> list[str]:
+        out: list[str] = []
+        for action in parser._subparsers._group_actions if parser._subparsers else ():
+            for name, sub in action.choices.items():
+                title = f"{prog} {name}"
+                out += [title, "-" * len(title), "", "::", ""]
                 out += ["   " + line for line in sub.format_help().splitlines()] + [""]
+                out += self.commands(sub, title)
         return out
 
 
