@@ -534,6 +534,32 @@ def test_nighttime_rebel_is_assigned_once_and_stays_with_its_holder() -> None:
     assert not any("Nighttime Rebel" in line for line in after.history()[-3:])
 
 
+@pytest.mark.clauses("peg19.en:972", "sb19.en:540")
+def test_nighttime_rebel_is_assigned_as_soon_as_a_hero_holds_a_third_reward_card() -> None:
+    """peg19.en:972: the Rebel 'is assigned ... as soon as another player gets their third Reward card': Roel hands
+    Matthew a Hammer beside his two Swords in the middle of Roel's move, and the Rebel goes at once (under the
+    when-earned timing, straight into the hand) to the hero with the fewest reward cards, Roel (tied with Attila,
+    the lower initiative this round), before anything else happens."""
+    g = game(("Roel", "Matthew", "Attila"), editions.PEG19_EN.with_(advanced_timing=AdvancedTiming.WHEN_EARNED))
+    rebel = next(c for c in g.pack.advanced_cards if c.title == "Nighttime Rebel").id
+    hammer = reward(g, "Hammer")
+    state = turn(
+        g,
+        [MOON, CROSS, "Lupus Dei"],
+        positions={0: "C:0,0", 1: "C:1,0", 2: "N:2,0"},
+        hands={0: [hammer], 1: [reward(g, "Sword"), reward(g, "Sword", 2)]},
+        first=0,
+    )
+    assert rebel in state.advanced_supply
+    after = play(g, state, GiveReward(0, 1, hammer))
+    assert [rebel in hero.hand for hero in after.heroes] == [True, False, False]
+    assert [line.split(": ", 1)[1] for line in after.history()[-2:]] == [
+        "Roel hands reward/hammer#1 to Matthew",
+        "Roel takes Nighttime Rebel into hand",
+    ]
+    assert after.to_act.decision == "move" and after.to_act.seats == (0,)
+
+
 @pytest.mark.clauses("peg19.en:972", "peg19.en:1154", "peg19.de:435", "sb19.en:540")
 def test_nighttime_rebel_tie_at_the_end_of_the_round_goes_to_the_lowest_initiative_of_that_round() -> None:
     """peg19.en:972: 'in case of a tie, the card will go to the player with the lowest Initiative value that

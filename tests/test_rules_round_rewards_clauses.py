@@ -693,3 +693,33 @@ def test_no_reward_tokens_in_a_ranged_attack(mode: str, token_allowed: bool) -> 
         with pytest.raises(RuleViolation):
             g.apply(state, PlayToken(0, fang))
         assert state.heroes[0].tokens == (fang,)
+
+
+@pytest.mark.clauses("peg19.en:1154", "peg19.en:1158", "peg19.en:972")
+def test_a_hero_left_without_action_cards_after_the_round_takes_back_the_pile_before_the_next_one() -> None:
+    """peg19.en:1154 (step 7: an empty hand takes back the discard pile) comes before peg19.en:1158 (step 8: the
+    round's cards are discarded): Roel, holding only two Swords with an empty discard pile, keeps them at step 7,
+    then his card and the Hammer he played go to the pile at step 8. He would start the next round with no card to
+    play, so he takes the pile back as it begins; that is his third reward card, and Nighttime Rebel goes at once
+    (peg19.en:972) to Matthew, who holds none."""
+    from armata_rules.frames import EndRound, StartRound
+    from armata_rules.rules.handlers import HANDLERS
+    from armata_rules.variants import AdvancedTiming
+
+    g = game(("Roel", "Matthew"), editions.PEG19_EN.with_(advanced_timing=AdvancedTiming.WHEN_EARNED))
+    swords, hammer = [reward(g, "Sword"), reward(g, "Sword", 2)], reward(g, "Hammer")
+    state = turn(g, [MOON, CROSS], positions={0: "C:0,0", 1: "N:2,0"}, hands={0: [*swords, hammer]}, first=0)
+    roel = state.heroes[0]
+    actions = tuple(c for c in roel.hand if g.ctx.is_action_card(c))  # out of the game, so none is left to play
+    state = state.with_hero(0, replace(roel, hand=tuple(swords), played=(hammer,)))
+    state = replace(state, box=tuple(sorted((*state.box, *actions))), frames=(EndRound(),), turn=None)
+    state = HANDLERS[EndRound].run(g.ctx, state, EndRound())
+    assert state.heroes[0].hand == tuple(swords) and state.heroes[0].discard == (hammer, card_id(g, "Roel", MOON))
+    state = HANDLERS[StartRound].run(g.ctx, state, StartRound())
+    assert [line.split(": ", 1)[1] for line in state.history()[-3:]] == [
+        "Roel has no action card and takes back the discard pile",
+        "Matthew takes Nighttime Rebel into hand",
+        "round 4 begins",
+    ]
+    assert state.heroes[0].hand == tuple(sorted((*swords, hammer, card_id(g, "Roel", MOON))))
+    assert "advanced/nighttime-rebel" in state.heroes[1].hand
