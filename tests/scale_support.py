@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import importlib
 import os
-import shutil
+import sys
+from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs" / "_ext"))
+import armata_browser  # the docs' screenshots find their browser the same way
+
 REQUIRED = os.environ.get("ARMATA_REQUIRE_SCALE") == "1"
-CHROMIUM = "/usr/bin/chromium"
 
 
 def need(module: str) -> ModuleType:
@@ -25,9 +28,13 @@ def need(module: str) -> ModuleType:
 
 
 def need_chromium() -> str:
-    """The system's Chromium (Debian's ``chromium`` package), or skip (fail when required)."""
-    if shutil.which(CHROMIUM) is None:
+    """The Chromium to drive (``$ARMATA_CHROMIUM``, else one on ``PATH``, else Playwright's own: see
+    ``docs/_ext/armata_browser.py``), or skip (fail when required, or when ``$ARMATA_CHROMIUM`` is wrong)."""
+    try:
+        return armata_browser.find_chromium()
+    except armata_browser.BadBrowser as err:
+        pytest.fail(str(err))
+    except armata_browser.NoBrowser as err:
         if REQUIRED:
-            pytest.fail(f"{CHROMIUM} is missing: `make scale` installs Debian's chromium package")
-        pytest.skip(f"{CHROMIUM} is not installed (make scale installs it)")
-    return CHROMIUM
+            pytest.fail(f"{err}: `make scale` installs Debian's chromium package")
+        pytest.skip(str(err))

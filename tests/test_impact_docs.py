@@ -106,8 +106,8 @@ def test_the_edition_table_is_valid_restructured_text_with_a_row_per_count() -> 
     rows = [n for n in tree.findall() if getattr(n, "tagname", "") == "row"]
     assert len(rows) == 1 + len(study["editions"]) * (1 + len(study["heroes"]))
     assert "armata-rules study editions" in text and "unmodelled" in text
-    findings = Path(__file__).resolve().parents[1] / "docs" / "findings.rst"
-    assert ".. armata-editions-table::" in findings.read_text(encoding="utf-8")
+    editions = Path(__file__).resolve().parents[1] / "docs" / "findings" / "editions.rst"
+    assert ".. armata-editions-table::" in editions.read_text(encoding="utf-8")
 
 
 def test_the_ranking_is_by_absolute_effect_and_the_plot_is_an_svg() -> None:

@@ -10,10 +10,12 @@ reStructuredText lines, registered in :func:`setup`.
 Directives (each emits reStructuredText that Sphinx then parses):
 
 ``armata-board``          the bundled fortress as SVG, with its summary
+``armata-diagram``        a rule's diagram under a caption the page writes (the players' guide)
 ``armata-rule-sections``  the rules' table of contents; ``armata-rule-section`` a section; ``armata-rule`` a rule
 ``armata-clause-pages``   the clause corpus' table of contents; ``armata-clause-page`` the clauses of one heading
 ``armata-howto``          the game in the order it is played, with the readings of each edition
-``armata-findings``       the ambiguity report: filters, a grid of findings × texts, one collapsed entry per finding
+``armata-findings``       the ambiguity report: filters and a grid of findings × texts (registered by armata_findings)
+``armata-finding-entries``  one collapsed entry per finding of one page of kinds, under the same filters
 ``armata-verdicts``       the recorded review of every passage (spec/verdicts), one collapsed entry per text
 ``armata-proofs``    the proof record of ``proofs/results.json``
 ``armata-pack``      the bundled data pack with the provenance of every value
@@ -31,7 +33,9 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+import armata_figure
 import armata_findings
+import armata_glossary
 from docutils import nodes
 from docutils.parsers.rst import Directive
 from docutils.statemachine import StringList
@@ -41,7 +45,6 @@ from sphinx.util.nodes import nested_parse_with_titles
 from armata_rules.board import Fortress, default_layout, render_svg, summarize
 from armata_rules.cli import _parser
 from armata_rules.components import default_pack
-from armata_rules.translations.align import glossary
 
 import armata_pages
 import armata_text
@@ -226,27 +229,6 @@ class PackDirective(Generated):
         return out
 
 
-class GlossaryDirective(Generated):
-    """Game terms in five languages."""
-
-    def lines(self) -> list[str]:
-        out = [
-            ".. list-table::",
-            "   :header-rows: 1",
-            "",
-            "   * - term",
-            "     - de",
-            "     - en",
-            "     - it",
-            "     - fr",
-            "     - es",
-        ]
-        for concept, names in glossary().terms.items():
-            out += [f"   * - {concept.replace('_', ' ')}"]
-            out += [f"     - {', '.join(names.get(lang, ()))}" for lang in ("de", "en", "it", "fr", "es")]
-        return [*out, ""]
-
-
 class CliDirective(Generated):
     """``--help`` of the command and its subcommands, and of theirs (``study readings``)."""
 
@@ -364,7 +346,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", armata_pages.write_stubs)
     app.connect("env-get-outdated", armata_pages.always_outdated)
     app.add_transform(armata_text.CitationLinks)
-    armata_findings.setup_nodes(app)
+    armata_findings.setup(app)
     app.add_css_file("armata-findings.css")
     app.add_js_file("armata-findings.js")
     app.add_directive("armata-board", BoardDirective)
@@ -374,11 +356,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("armata-clause-pages", armata_pages.ClausePagesDirective)
     app.add_directive("armata-clause-page", armata_pages.ClausePageDirective)
     app.add_directive("armata-howto", armata_pages.HowToPlayDirective)
-    app.add_directive("armata-findings", armata_findings.FindingsDirective)
-    app.add_directive("armata-verdicts", armata_findings.VerdictsDirective)
     app.add_directive("armata-proofs", ProofsDirective)
     app.add_directive("armata-pack", PackDirective)
-    app.add_directive("armata-glossary", GlossaryDirective)
+    app.add_directive("armata-glossary", armata_glossary.GlossaryDirective)
+    app.add_directive("armata-diagram", armata_figure.DiagramDirective)
     app.add_directive("armata-cli", CliDirective)
     app.add_directive("armata-run", RunDirective)
     app.add_directive("armata-examples", ExamplesDirective)

@@ -1,21 +1,25 @@
-"""The findings page for a designer: filters, a grid of findings × texts, and one collapsed entry per finding with
-its quotes, the words that differ highlighted.
+"""The findings pages for a designer: on ``findings.html`` the filters and a grid of findings × texts; on one page
+per kind of finding (:data:`PAGES`: ``findings/numeric.html``, ...) a collapsed entry per finding with its quotes,
+the words that differ highlighted, under the same filters.
 
 The grid's cells come from :mod:`armata_rules.translations.matrix` (what the recorded review holds for each text),
 the highlighted words from :mod:`armata_rules.translations.differing`, and the filters are those of
 ``armata-rules ambiguities`` (:mod:`armata_rules.translations.selection`): ``docs/_static/armata-findings.js``
-applies them in the page, from the address too (``findings.html?lang=fr&severity=changes-play``), by setting
+applies them in each page, from the address too (``findings.html?lang=fr&severity=changes-play``), by setting
 ``hidden`` on the grid rows and entries that do not pass.
 
-An entry is a ``<details>`` element (the :class:`details` node) that keeps its ``finding-…`` label, so the links of
-the rule pages and the impact study still land on it (the script opens an entry the address points at). The
-review of every passage (``armata-verdicts``, on its own page) is folded the same way, one entry per text.
+The entries are split by kind so that a page reads in a few screens: one page for each of the common kinds, one
+for all the others. A grid row links to its entry's page. An entry is a ``<details>`` element (the :class:`details`
+node) that keeps its ``finding-…`` label, so the links of the rule pages and the impact study land on it wherever
+it is (the script opens an entry the address points at). The review of every passage (``armata-verdicts``, on its
+own page) is folded the same way, one entry per text.
 """
 
 from __future__ import annotations
 
 import html
 import json
+import posixpath
 import re
 from functools import cache
 from typing import Any
@@ -36,13 +40,17 @@ from armata_pages import finding_title, findings, rule_links
 from armata_text import anchor, corpus, escape
 
 __all__ = [
+    "PAGES",
+    "EntriesDirective",
     "FindingsDirective",
     "VerdictsDirective",
     "details",
     "folded",
     "mark",
+    "page_of",
     "parse",
     "quote_nodes",
+    "setup",
     "setup_nodes",
     "summary",
 ]
@@ -54,6 +62,14 @@ LEGEND = {
     "cosmetic": "differs in wording only",
     "quoted": "quoted (the same, the text others are read against, or not judged)",
 }
+#: The pages of entries, ``findings/KEY``, and the kinds of finding each holds; :data:`OTHER` holds every other kind.
+PAGES: dict[str, tuple[str, ...]] = {
+    "underspecified": ("underspecified",),
+    "scope": ("scope",),
+    "numeric": ("numeric",),
+    "other": (),
+}
+OTHER = "other"
 _STRONG = re.compile(r"\*\*(.+?)\*\*")
 _EMPHASIS = re.compile(r"(?<![\w*])\*(?![\s*])(.+?)(?<![\s*])\*(?![\w*])")
 
@@ -105,6 +121,14 @@ def _skip(self: Any, node: nodes.Node) -> None:
     raise nodes.SkipNode
 
 
+def setup(app: Sphinx) -> None:
+    """Register the nodes and the directives of the findings pages and of the review."""
+    setup_nodes(app)
+    app.add_directive("armata-findings", FindingsDirective)
+    app.add_directive("armata-finding-entries", EntriesDirective)
+    app.add_directive("armata-verdicts", VerdictsDirective)
+
+
 def setup_nodes(app: Sphinx) -> None:
     """Register the nodes: HTML for the site; other builders keep an entry's body and the marked words as plain
     content, and leave out the summary line (its HTML is the site's)."""
@@ -114,6 +138,11 @@ def setup_nodes(app: Sphinx) -> None:
     )
     app.add_node(summary, html=(_visit_summary, None), **dict.fromkeys(plain, (_skip, None)))
     app.add_node(mark, html=(_visit_mark, _depart_mark), **plain)
+
+
+def page_of(f: Any) -> str:
+    """The key of the page of :data:`PAGES` that holds the finding ``f``'s entry."""
+    return next((key for key, kinds in PAGES.items() if f.kind in kinds), OTHER)
 
 
 # --- building blocks ---------------------------------------------------------------------------------------------
@@ -210,62 +239,27 @@ def _attributes(data: dict[str, str]) -> str:
 
 
 class FindingsDirective(Directive):
-    """The filters, the grid of findings × texts, and one collapsed entry per finding."""
+    """The filters and the grid of findings × texts; each row links to its entry on the page of its kind."""
 
     has_content = False
 
     def run(self) -> list[nodes.Node]:
         found = findings()
         records = review()
-        columns = texts(found, records)
-        out: list[nodes.Node] = [
-            nodes.raw("", self._filters(found), format="html"),
-            nodes.raw("", self._grid(found, columns, records), format="html"),
+        env = self.state.document.settings.env
+        missing = sorted(f"findings/{key}" for key in {page_of(f) for f in found} - _pages_in(env.found_docs))
+        if missing:
+            raise self.error(f"armata-findings: the grid links to {', '.join(missing)}, which the site lacks")
+        here = posixpath.dirname(env.docname)
+        hrefs = {key: posixpath.relpath(f"findings/{key}", here or ".") + ".html" for key in PAGES}
+        return [
+            nodes.raw("", _filters(found), format="html"),
+            nodes.raw("", self._grid(found, texts(found, records), records, hrefs), format="html"),
         ]
-        out += parse(
-            self,
-            [
-                "Each finding, folded: open one to read its quotes. Highlighted are, between two texts in one "
-                "language, the words outside what they share; across languages, the words of the fact the finding "
-                "is about (the numbers of a numeric finding, the modal verbs of a modality one, ...) where the texts "
-                "state it differently; and the words its notes quote.",
-                "",
-            ],
-        )
-        rules_of = _rules_by_finding()
-        for f in found:
-            out.append(self._entry(f, rules_of.get(f.id, [])))
-        return out
 
     @staticmethod
-    def _filters(found: tuple[Any, ...]) -> str:
-        """The filter form: one group of check boxes per filter, each value with the number of findings it keeps;
-        the valid values of every filter travel along for the script to read the address with."""
-        groups = []
-        for name, valid in CHOICES.items():
-            boxes = []
-            for value in valid:
-                count = len(Selection(**{name: (value,)}).apply(found))
-                if not count:
-                    continue
-                boxes.append(
-                    f'<label><input type="checkbox" name="{name}" value="{value}"> {html.escape(value)} '
-                    f'<span class="armata-count">{count}</span></label>'
-                )
-            groups.append(f'<fieldset data-filter="{name}"><legend>{name}</legend>{"".join(boxes)}</fieldset>')
-        choices = html.escape(json.dumps({name: list(valid) for name, valid in CHOICES.items()}))
-        return (
-            f'<form class="armata-filters" id="armata-filters" data-choices="{choices}" hidden>'
-            f"{''.join(groups)}"
-            '<p class="armata-filter-status"><span id="armata-shown"></span> '
-            '<button type="reset">clear the filters</button></p>'
-            '<p class="armata-filter-note" id="armata-filter-note" hidden></p>'
-            "</form>"
-        )
-
-    @staticmethod
-    def _grid(found: tuple[Any, ...], columns: list[str], records: Records) -> str:
-        """The table of findings × texts; each row links to its entry."""
+    def _grid(found: tuple[Any, ...], columns: list[str], records: Records, hrefs: dict[str, str]) -> str:
+        """The table of findings × texts; each row links to its entry (``hrefs``: each page's address from here)."""
         legend = " ".join(
             f'<span class="armata-cell-{state}">{SYMBOLS[state]}</span> {html.escape(LEGEND[state])}'
             for state in STATES
@@ -285,9 +279,10 @@ class FindingsDirective(Directive):
             title = finding_title(f)
             short = _shortened(title)
             tip = f' title="{html.escape(title)}"' if short != title else ""
+            href = f"{hrefs[page_of(f)]}#finding-{anchor(f.id)}"
             rows.append(
                 f'<tr class="armata-severity-{f.severity}" {_attributes(_data(f))}>'
-                f'<th scope="row"><a href="#finding-{anchor(f.id)}"{tip}>{html.escape(short)}</a>'
+                f'<th scope="row"><a href="{href}"{tip}>{html.escape(short)}</a>'
                 f'<span class="armata-meta">{html.escape(f.kind)} · {html.escape(f.severity)}</span></th>'
                 f"{''.join(tds)}</tr>"
             )
@@ -297,6 +292,41 @@ class FindingsDirective(Directive):
             f'<thead><tr><th scope="col">finding</th>{head}</tr></thead>'
             f"<tbody>{''.join(rows)}</tbody></table></div>"
         )
+
+
+class EntriesDirective(Directive):
+    """The filters and one collapsed entry per finding, for the findings of one page of :data:`PAGES` (the
+    directive's argument, which must be the page's own name: ``findings/numeric`` holds ``numeric``)."""
+
+    has_content = False
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        key = self.arguments[0]
+        docname = self.state.document.settings.env.docname
+        if key not in PAGES:
+            raise self.error(f"armata-finding-entries: {key!r} is not one of {', '.join(PAGES)}")
+        if docname != f"findings/{key}":
+            raise self.error(f"armata-finding-entries: the entries {key!r} belong on findings/{key}, not {docname}")
+        found = tuple(f for f in findings() if page_of(f) == key)
+        if not found:
+            raise self.error(f"armata-finding-entries: no finding belongs on findings/{key}")
+        kinds = sorted({f.kind for f in found})
+        out: list[nodes.Node] = [nodes.raw("", _filters(found), format="html")]
+        out += parse(
+            self,
+            [
+                f"{len(found)} findings of kind {', '.join(kinds)}, each folded: open one to read its quotes. "
+                "Highlighted are, between two texts in one language, the words outside what they share; across "
+                "languages, the words of the fact the finding is about (the numbers of a numeric finding, the modal "
+                "verbs of a modality one, ...) where the texts state it differently; and the words its notes quote.",
+                "",
+            ],
+        )
+        rules_of = _rules_by_finding()
+        for f in found:
+            out.append(self._entry(f, rules_of.get(f.id, [])))
+        return out
 
     def _entry(self, f: Any, rules: list[str]) -> details:
         title = finding_title(f)
@@ -327,6 +357,39 @@ class FindingsDirective(Directive):
         after += [_verdict_line(f.verdict, f.verdicts, f.verdict_note), ""]
         body += parse(self, after)
         return folded(self, f"finding-{anchor(f.id)}", title, head, body, **_data(f))
+
+
+def _filters(found: tuple[Any, ...]) -> str:
+    """The filter form over ``found``: one group of check boxes per filter, each value with the number of findings
+    it keeps (a filter with one value here, such as the kind on a page of one kind, has nothing to choose and is
+    left out); the valid values of every filter travel along for the script to read the address with."""
+    groups = []
+    for name, valid in CHOICES.items():
+        boxes = []
+        for value in valid:
+            count = len(Selection(**{name: (value,)}).apply(found))
+            if not count:
+                continue
+            boxes.append(
+                f'<label><input type="checkbox" name="{name}" value="{value}"> {html.escape(value)} '
+                f'<span class="armata-count">{count}</span></label>'
+            )
+        if len(boxes) > 1:
+            groups.append(f'<fieldset data-filter="{name}"><legend>{name}</legend>{"".join(boxes)}</fieldset>')
+    choices = html.escape(json.dumps({name: list(valid) for name, valid in CHOICES.items()}))
+    return (
+        f'<form class="armata-filters" id="armata-filters" data-choices="{choices}" hidden>'
+        f"{''.join(groups)}"
+        '<p class="armata-filter-status"><span id="armata-shown"></span> '
+        '<button type="reset">clear the filters</button></p>'
+        '<p class="armata-filter-note" id="armata-filter-note" hidden></p>'
+        "</form>"
+    )
+
+
+def _pages_in(docnames: Any) -> set[str]:
+    """The keys of :data:`PAGES` whose page is among ``docnames``."""
+    return {key for key in PAGES if f"findings/{key}" in docnames}
 
 
 def _shortened(title: str, width: int = 90) -> str:
