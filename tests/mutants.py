@@ -3,9 +3,12 @@
 ``make mutants`` (mutmut 3) mutates ``armata_rules/effects.py`` and ``armata_rules/rules/*`` and runs the rule-level
 tests against each mutant; a full run takes hours on two cores, and mutmut keeps each result, so a run resumes.
 
-- ``report [--dir DIR]`` reads ``mutmut results --all true`` in ``DIR`` (the checkout mutmut ran in) and the hand
+- ``report [--dir DIR] [--results FILE ...]`` reads ``mutmut results --all true`` in ``DIR`` (the checkout mutmut
+  ran in), or saved listings and run logs (merged in order: mutmut forgets its results when the code it mutates
+  changes, so runs on successive commits are kept as files), and the hand
   triage in ``tests/data/mutants_triage.toml``, and prints per module: killed, survived, triaged as equivalent or
-  unreachable, not yet run; then the kill rate over the mutants that can be killed (killed / (killed + survivors not
+  unreachable (or killed by a test mutmut does not see fail, "by hand", each with the test and why), not yet run;
+  then the kill rate over the mutants that can be killed (killed / (killed + survivors not
   triaged)), and every untriaged survivor by name. A triage entry counts only while its mutated line is still the
   one ``mutmut show`` prints (else it is reported stale).
 - ``sample --count N [--seed S] [--dir DIR]`` prints ``N`` names drawn at random (seeded) among the mutants not yet
@@ -26,8 +29,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 TRIAGE = Path(__file__).parent / "data" / "mutants_triage.toml"
-KINDS = ("equivalent", "unreachable")
+KINDS = ("equivalent", "unreachable", "killed")
 _MUTANT = re.compile(r"^\s*(?P<name>\S+): (?P<status>.+?)\s*$")
+#: A line of a ``mutmut run`` log: its mark, then the mutant's name.
+_LOGGED = re.compile(r"^(?P<mark>🎉|🙁|⏰|🫥|🔇|🤔) (?P<name>armata_rules\.\S+)\s*$")
+_LOG_STATUS = {"🎉": "killed", "🙁": "survived", "⏰": "timeout", "🫥": "no tests", "🔇": "skipped", "🤔": "suspicious"}
 
 
 @dataclass(frozen=True)
@@ -58,10 +64,14 @@ def read_triage(path: Path = TRIAGE) -> dict[str, Triage]:
 def parse_results(text: str) -> dict[str, str]:
     """``{mutant name: status}`` from the output of ``mutmut results --all true``."""
     found: dict[str, str] = {}
-    for line in text.splitlines():
+    for line in text.replace("\r", "\n").splitlines():
         match = _MUTANT.match(line)
         if match and match["name"].startswith("armata_rules."):
             found[match["name"]] = match["status"]
+            continue
+        logged = _LOGGED.match(line)
+        if logged:
+            found[logged["name"]] = _LOG_STATUS[logged["mark"]]
     return found
 
 
@@ -106,7 +116,8 @@ def score(results: Mapping[str, str], triage: Mapping[str, Triage], lines: Mappi
         elif status in ("survived", "suspicious", "timeout"):
             entry = triage.get(name)
             if entry is not None and entry.line == lines.get(name, "").strip():
-                counts["triaged"] += 1
+                counts["killed" if entry.kind == "killed" else "triaged"] += 1
+                counts["by hand"] += entry.kind == "killed"
                 continue
             if entry is not None:
                 stale.append(name)
@@ -142,11 +153,14 @@ def _percent(value: float | None) -> str:
 
 def render(found: Score) -> str:
     """The report's text: one row per module, the total, then the untriaged and stale survivors."""
-    header = f"{'module':<40} {'killed':>7} {'survived':>8} {'triaged':>7} {'no tests':>8} {'not run':>7} {'rate':>7}"
+    header = (
+        f"{'module':<40} {'killed':>7} {'by hand':>7} {'survived':>8} {'triaged':>7} {'no tests':>8} {'not run':>7} "
+        f"{'rate':>7}"
+    )
     out = [header]
     for module, counts in [*sorted(found.rows.items()), ("total", found.total)]:
         out.append(
-            f"{module:<40} {counts['killed']:>7} {counts['survived']:>8} {counts['triaged']:>7} "
+            f"{module:<40} {counts['killed']:>7} {counts['by hand']:>7} {counts['survived']:>8} {counts['triaged']:>7} "
             f"{counts['no tests']:>8} {counts['not run']:>7} {_percent(Score.rate(counts)):>7}"
         )
     out += ["", f"untriaged survivors: {len(found.untriaged)}", *(f"  {name}" for name in found.untriaged)]
@@ -167,12 +181,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     report = commands.add_parser("report", help="the kill rate over killable mutants, per module")
     report.add_argument("--dir", type=Path, default=Path.cwd(), help="the checkout mutmut ran in (default: here)")
     report.add_argument("--triage", type=Path, default=TRIAGE)
+    report.add_argument(
+        "--results",
+        type=Path,
+        action="append",
+        default=[],
+        help="a saved 'mutmut results --all true' listing (or a run's log of 🎉/🙁 lines) instead of asking mutmut; "
+        "repeat it to merge runs, a later file overriding an earlier one for the mutants it names",
+    )
     draw = commands.add_parser("sample", help="names of mutants not yet run, drawn at random")
     draw.add_argument("--count", type=int, required=True)
     draw.add_argument("--seed", type=int, default=28)
     draw.add_argument("--dir", type=Path, default=Path.cwd())
     args = parser.parse_args(argv)
-    results = parse_results(mutmut(args.dir, "results", "--all", "true"))
+    if args.command == "report" and args.results:
+        results: dict[str, str] = {}
+        for path in args.results:
+            results |= parse_results(path.read_text(encoding="utf-8"))
+    else:
+        results = parse_results(mutmut(args.dir, "results", "--all", "true"))
     if not results:
         raise SystemExit(f"mutmut lists no mutants in {args.dir}: run `make mutants` there first (it generates them)")
     if args.command == "sample":

@@ -73,9 +73,22 @@ def test_the_triage_file_is_well_formed_and_every_entry_gives_a_reason() -> None
 def test_a_malformed_triage_entry_is_refused_with_its_index(tmp_path: Path) -> None:
     bad = tmp_path / "triage.toml"
     bad.write_text('[[mutant]]\nname = "a"\nline = "b"\nkind = "maybe"\nreason = "c"\n', encoding="utf-8")
-    with pytest.raises(ValueError, match=r"mutant\[0\]: kind must be one of equivalent, unreachable, not 'maybe'"):
+    with pytest.raises(ValueError, match=r"mutant\[0\]: kind must be one of equivalent, unreachable, killed, not 'maybe'"):
         read_triage(bad)
     bad.write_text('[[mutant]]\nname = "a"\nkind = "equivalent"\n', encoding="utf-8")
     with pytest.raises(ValueError, match=r"mutant\[0\]: missing or not text: line, reason"):
         read_triage(bad)
     assert TRIAGE.exists()
+
+
+def test_a_run_log_is_read_as_results_and_a_survivor_killed_by_hand_counts_as_killed() -> None:
+    log = "⠋ 3/10 🎉 1\r🎉 armata_rules.effects.x_f__mutmut_1\n🙁 armata_rules.effects.x_f__mutmut_2\n"
+    results = parse_results(log)
+    assert results == {
+        "armata_rules.effects.x_f__mutmut_1": "killed",
+        "armata_rules.effects.x_f__mutmut_2": "survived",
+    }
+    triage = {"armata_rules.effects.x_f__mutmut_2": Triage("", "return 1", "killed", "test_x fails under pytest")}
+    found = score(results, triage, {"armata_rules.effects.x_f__mutmut_2": "return 1"})
+    row = found.rows["armata_rules.effects"]
+    assert (row["killed"], row["by hand"], row["survived"]) == (2, 1, 0) and found.untriaged == ()
