@@ -2,17 +2,21 @@
 
 Actions name the seat that decides (``seat``) and what it picks, by id. They serialise to plain dicts
 (:func:`action_to_json`) and back (:func:`action_from_json`), which is how game records store them.
+
+The base :class:`Action`, :class:`ChanceOutcome`, :class:`Pass`, :class:`Choose` and the codec are the kernel's
+(:mod:`armata_rules.kernel.play.actions`), re-exported here; Armata's vocabulary is :data:`ACTIONS`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
 
 from armata_rules.interning import interned
+from armata_rules.kernel.play.actions import Action, ActionTypes, ChanceOutcome, Choose, Pass, action_to_json
 
 __all__ = [
+    "ACTIONS",
     "ACTION_TYPES",
     "FIELD_TYPES",
     "Action",
@@ -41,38 +45,6 @@ __all__ = [
     "check_action_types",
     "interned",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """Base of all actions. ``kind`` is the stable name used in records.
-
-    Every action a hero takes has an ``int`` field ``seat``, the seat that decides; chance decides a
-    :class:`ChanceOutcome`, whose ``seat`` is ``None``. Field values are exactly ``int`` or ``str`` as annotated
-    (a ``bool`` is not an ``int`` here): :func:`check_action_types` says which field is wrong.
-    """
-
-    kind: ClassVar[str] = "action"
-
-    if TYPE_CHECKING:  # each concrete action defines it: a field, or None for chance
-
-        @property
-        def seat(self) -> int | None:
-            """The seat that decides; ``None`` when chance decides."""
-
-
-@dataclass(frozen=True, slots=True)
-class ChanceOutcome(Action):
-    """What chance decided at a chance frame: ``outcome`` names it (a drawn token's id, a placement ...)."""
-
-    kind: ClassVar[str] = "chance"
-    decision: str
-    outcome: str
-
-    @property
-    def seat(self) -> None:
-        """Chance decides: no seat."""
-        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,16 +129,6 @@ class AttackStrigoi(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(Action):
-    """Close the current decision: end the fight phase without fighting, take the wounds, accept the fall ...
-    ``what`` names the decision being closed, so a record reads plainly."""
-
-    kind: ClassVar[str] = "pass"
-    seat: int
-    what: str
-
-
-@dataclass(frozen=True, slots=True)
 class Peek(Action):
     """Stealth on an encounter space: flip the token, then decide whether to fight (peg19.en:1058)."""
 
@@ -174,16 +136,6 @@ class Peek(Action):
     seat: int
     source: str
     mode: str
-
-
-@dataclass(frozen=True, slots=True)
-class Choose(Action):
-    """Pick one of the options a frame offers by name: ``fight`` or ``decline`` a peeked monster, ``free`` or
-    ``attack`` a monk."""
-
-    kind: ClassVar[str] = "choose"
-    seat: int
-    option: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,10 +214,9 @@ class Escape(Action):
     to: str
 
 
-#: Every action type by its record name.
-ACTION_TYPES: dict[str, type[Action]] = {
-    cls.kind: cls
-    for cls in (
+#: Armata's action vocabulary (the codec and the type checks of :class:`~armata_rules.kernel.play.actions.ActionTypes`).
+ACTIONS = ActionTypes(
+    (
         ChanceOutcome,
         PlaceLadder,
         ChooseCard,
@@ -287,68 +238,17 @@ ACTION_TYPES: dict[str, type[Action]] = {
         Relocate,
         Escape,
     )
-}
+)
 
+#: Every action type by its record name (the vocabulary's own table).
+ACTION_TYPES: dict[str, type[Action]] = ACTIONS.by_kind
 
-#: Each action type's fields and their exact Python type, in field order (read once from the annotations).
-FIELD_TYPES: dict[type[Action], tuple[tuple[str, type], ...]] = {
-    cls: tuple((f.name, {"int": int, "str": str}[str(f.type)]) for f in fields(cls)) for cls in ACTION_TYPES.values()
-}
+#: Each action type's fields and their exact Python type, in field order (the vocabulary's own table).
+FIELD_TYPES: dict[type[Action], tuple[tuple[str, type], ...]] = ACTIONS.field_types
 
+#: ``None`` if every field of an action holds exactly its annotated type, else what is wrong (for an error).
+check_action_types = ACTIONS.check
 
-def check_action_types(action: Action) -> str | None:
-    """``None`` if every field of ``action`` holds exactly its annotated type, else what is wrong (for an error)."""
-    spec = FIELD_TYPES.get(type(action))
-    if spec is None:
-        return f"{type(action).__name__} is not one of the action types"
-    for name, expected in spec:
-        value = getattr(action, name)
-        if type(value) is not expected:
-            got = f"{type(value).__name__} {_shown(value)}"
-            return f"{action.kind} field {name!r} must be {expected.__name__}; got {got}"
-        if isinstance(value, int) and not -_INT_BOUND <= value < _INT_BOUND:
-            # no seat, index or count comes near it, and a longer int cannot even be turned into text (the
-            # 4,300-digit limit) by a guard naming it
-            return f"{action.kind} field {name!r} is out of range: an integer of {value.bit_length()} bits"
-    return None
-
-
-def _shown(value: object) -> str:
-    """A wrongly typed value for an error message, cut to 40 characters; an integer too long to turn into text
-    (past Python's 4,300-digit limit) is described by its size instead."""
-    if isinstance(value, int) and not -_INT_BOUND <= value < _INT_BOUND:
-        return f"of {value.bit_length()} bits"
-    try:
-        return f"{value!r:.40}"
-    except ValueError:  # a container holding such an integer
-        return "(too long to show)"
-
-
-#: The integers an action field may hold: 64 bits, signed.
-_INT_BOUND = 2**63
-
-
-def action_to_json(action: Action) -> dict[str, object]:
-    """``{"kind": ..., field: value, ...}``."""
-    return {"kind": action.kind} | {f.name: getattr(action, f.name) for f in fields(action)}
-
-
-def action_from_json(data: Mapping[str, object]) -> Action:
-    """Rebuild an action; ``ValueError`` names what is wrong (unknown kind, missing or extra field, wrong type)."""
-    kind = data.get("kind")
-    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise ValueError(f"unknown action kind {kind!r}; kinds: {', '.join(ACTION_TYPES)}")
-    names = dict(FIELD_TYPES[cls])
-    extra = sorted(str(k) for k in set(data) - names.keys() - {"kind"})
-    if extra:
-        raise ValueError(f"action {kind!r} has no field {extra[0]!r}")
-    values: dict[str, object] = {}
-    for name, expected in names.items():
-        if name not in data:
-            raise ValueError(f"action {kind!r} is missing field {name!r}")
-        value = data[name]
-        if type(value) is not expected:
-            raise ValueError(f"action {kind!r} field {name!r} must be {expected.__name__}; got {value!r}")
-        values[name] = value
-    return cls(**values)
+#: Rebuild an action from :func:`action_to_json`'s form; ``ValueError`` names what is wrong (unknown kind, missing
+#: or extra field, wrong type).
+action_from_json = ACTIONS.from_json

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from armata_rules.fast_enum import FastEnum
 from armata_rules.immutable import Value, frozen_init
+from armata_rules.kernel.core.fast_enum import FastEnum  # its home: compiled, a base class is read there
 from armata_rules.state import Pool
 
 __all__ = [

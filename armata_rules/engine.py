@@ -29,13 +29,14 @@ from armata_rules.components.icons import Hero
 from armata_rules.components.pack import DataPack, default_pack
 from armata_rules.errors import EngineInvariantError, expect
 from armata_rules.frames import Frame
+from armata_rules.game import ARMATA
+from armata_rules.kernel.play.dispatch import apply_checked, apply_listed, checked_state, listed_actions, top
+from armata_rules.kernel.play.settle import pick, settle
 from armata_rules.observation import Observation, observe
 from armata_rules.rules.consistency import check_consistent
 from armata_rules.rules.context import RulesContext
-from armata_rules.rules.dispatch import apply_checked, apply_listed, checked_state, listed_actions, top
 from armata_rules.rules.handlers import ChanceHandler, DecisionHandler, Handler
 from armata_rules.rules.registry import RuleViolation, rule
-from armata_rules.rules.settle import pick, settle
 from armata_rules.rules.setup import initial_state as setup_state
 from armata_rules.state import GameState, Outcome, StateFileError
 from armata_rules.variants import Ruleset
@@ -204,11 +205,11 @@ class Game:
         The list is made once per state and kept on it (the state is immutable); each call returns a copy, so the
         kept list cannot change under a caller.
         """
-        return list(listed_actions(self.ctx, self._legal_key, state))
+        return list(listed_actions(ARMATA, self.ctx, self._legal_key, state))
 
     def chance_outcomes(self, state: GameState) -> list[tuple[ChanceOutcome, float]]:
         """At a chance frame, each outcome with its probability; elsewhere an empty list."""
-        frame, handler = top(checked_state(state))
+        frame, handler = top(ARMATA, checked_state(ARMATA, state))
         if frame is None or not isinstance(handler, ChanceHandler):
             return []
         return handler.outcomes(self.ctx, state, frame)
@@ -222,14 +223,22 @@ class Game:
         """
         # an action that *is* one of the objects listed for this very state was built by the rules and let through
         # by the guard: it is neither type-checked nor guarded again
-        new = apply_listed(self.ctx, self._legal_key, self._auto_chance, state, action)
+        new = apply_listed(ARMATA, self.ctx, self._legal_key, self._auto_chance, state, action)
         if new is None:
-            state = checked_state(state)
-            frame, handler = top(state)
-            new = apply_checked(self.ctx, self._auto_chance, state, self._allowed(state, frame, handler, action))
+            state = checked_state(ARMATA, state)
+            frame, handler = top(ARMATA, state)
+            new = apply_checked(
+                ARMATA, self.ctx, self._auto_chance, state, self._allowed(state, frame, handler, action)
+            )
         return new
 
-    def _allowed(self, state: GameState, frame: Frame | None, handler: Handler[Any] | None, action: object) -> Action:
+    def _allowed(
+        self,
+        state: GameState,
+        frame: Frame | None,
+        handler: Handler[RulesContext, GameState, Any] | None,
+        action: object,
+    ) -> Action:
         """``action``, which the rules allow now; ``TypeError`` for a malformed action, ``RuleViolation`` for one the
         rules refuse now."""
         if not isinstance(action, Action):
@@ -297,4 +306,4 @@ class Game:
 
     def _settle(self, state: GameState) -> GameState:
         """Run automatic frames (and, in auto mode, chance) until a decision is due or the game is over."""
-        return settle(self.ctx, state, self._auto_chance)
+        return settle(ARMATA, self.ctx, state, self._auto_chance)

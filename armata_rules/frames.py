@@ -7,6 +7,9 @@ live in :mod:`armata_rules.rules`.
 
 *Automatic* frames need no decision: the engine runs them at once (the end of a round, a reveal).
 
+The bases (:class:`Frame`, :class:`Automatic`, :class:`ToAct`, :class:`DecisionKind`) are the kernel's
+(:mod:`armata_rules.kernel.play.frames`), re-exported here; this module holds Armata's frames.
+
 Each frame with fields writes its ``__init__`` (see :func:`~armata_rules.immutable.frozen_init`): the engine builds
 several frames a decision, and in the compiled build a hand-written one is native code where the one
 :mod:`dataclasses` generates stays interpreted. A frame without fields takes ``object.__init__``.
@@ -16,8 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from armata_rules.fast_enum import FastEnum
-from armata_rules.immutable import Value, frozen_init
+from armata_rules.immutable import frozen_init
+from armata_rules.kernel.play.frames import Automatic, DecisionKind, Frame, ToAct
 
 __all__ = [
     "AfterStrigoi",
@@ -56,55 +59,6 @@ __all__ = [
     "WoundOnStrigoi",
     "Wounds",
 ]
-
-
-class DecisionKind(FastEnum):
-    """Who decides at a frame."""
-
-    NOBODY = "nobody"  # the game is over
-    AUTOMATIC = "automatic"  # the engine proceeds by itself
-    CHANCE = "chance"  # a draw, a shuffle, a random placement
-    SIMULTANEOUS = "simultaneous"  # every listed hero, secretly (Phase 1)
-    PLAYER = "player"  # one named hero
-
-
-@dataclass(frozen=True, slots=True)
-class ToAct:
-    """Who decides now (``seats``), how (``kind``) and about what (``decision``, a short name)."""
-
-    kind: DecisionKind
-    seats: tuple[int, ...] = ()
-    decision: str = ""
-
-    @staticmethod
-    def nobody() -> ToAct:
-        """The game is over."""
-        return ToAct(DecisionKind.NOBODY)
-
-    @property
-    def is_chance(self) -> bool:
-        """Whether chance decides."""
-        return self.kind is DecisionKind.CHANCE
-
-
-class Frame(Value):
-    """Base of all frames. A :class:`~armata_rules.immutable.Value`: pickled and copied through the constructor, as a
-    compiled (native, frozen) frame must be."""
-
-    __slots__ = ()
-
-    def to_act(self) -> ToAct:
-        """Who decides at this frame."""
-        raise NotImplementedError
-
-
-class Automatic(Frame):
-    """A frame the engine runs at once."""
-
-    __slots__ = ()
-
-    def to_act(self) -> ToAct:
-        return ToAct(DecisionKind.AUTOMATIC, (), type(self).__name__)
 
 
 # ------------------------------------------------------------------------------------------------ setup

@@ -15,21 +15,28 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
 from dataclasses import dataclass, field, fields, is_dataclass
-from enum import Enum
 from typing import Any, Final
 
 from armata_rules import frames as frames_module
 from armata_rules.board.fortress import FortressState, SpaceId
 from armata_rules.components.icons import Hero
-from armata_rules.datafile import DataFileError
 from armata_rules.decode import DecodeError, decode
-from armata_rules.fast_enum import FastEnum
 from armata_rules.frames import Frame, ToAct
 from armata_rules.immutable import Memo, Value, check_changes, frozen_init, replace, share_memo
+from armata_rules.kernel.core.fast_enum import FastEnum  # its home: compiled, a base class is read there
+from armata_rules.kernel.play.frames import FrameTypes
+from armata_rules.kernel.play.state import (
+    Log,
+    Stack,
+    StateFileError,
+    _log_from_entries,  # noqa: F401  (pickles of a log made before the move name it here)
+    sorted_tuple,
+)
+from armata_rules.kernel.play.state import plain as _plain
 
 __all__ = [
+    "FRAME_TYPES",
     "Blood",
     "GameState",
     "HeroState",
@@ -42,11 +49,6 @@ __all__ = [
     "TurnState",
     "sorted_tuple",
 ]
-
-
-def sorted_tuple(items: Iterator[str] | tuple[str, ...] | list[str] | frozenset[str] | set[str]) -> tuple[str, ...]:
-    """A sorted tuple: the canonical form of an unordered collection of ids."""
-    return tuple(sorted(items))
 
 
 class Pool(FastEnum):
@@ -88,40 +90,6 @@ class Blood(Value):
 
 
 frozen_init(Blood)
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class Stack(Value):
-    """A face-down stack and its discard pile.
-
-    The face-down part is unordered (``hidden``, sorted): drawing is a chance event over what is left, which is the
-    same as drawing from a shuffled stack. Tokens left face up on top (Stealth, peg19.en:1058) are in ``top``,
-    topmost first, and are drawn before any hidden one.
-    """
-
-    hidden: tuple[str, ...] = ()
-    top: tuple[str, ...] = ()
-    discard: tuple[str, ...] = ()
-
-    def __init__(self, hidden: tuple[str, ...] = (), top: tuple[str, ...] = (), discard: tuple[str, ...] = ()) -> None:
-        self.hidden = hidden  # type: ignore[misc]
-        self.top = top  # type: ignore[misc]
-        self.discard = discard  # type: ignore[misc]
-
-    def _replace(self, changes: dict[str, Any], /) -> Stack:
-        """See :meth:`Blood._replace`."""
-        check_changes(Stack, changes)
-        return Stack(
-            changes.get("hidden", self.hidden), changes.get("top", self.top), changes.get("discard", self.discard)
-        )
-
-    @property
-    def size(self) -> int:
-        """Items left to draw."""
-        return len(self.hidden) + len(self.top)
-
-
-frozen_init(Stack)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -382,98 +350,6 @@ class Outcome(FastEnum):
 
     POWERWOLF_WIN = "powerwolf_win"  # the Supreme Strigoi is defeated (peg19.en:945)
     STRIGOI_WIN = "strigoi_win"  # the inferno reaches the table value (peg19.en:936)
-
-
-@dataclass(init=False, frozen=True, slots=True, eq=False, repr=False)
-class Log:
-    """One line of the game's history, linked to the line before: appending is O(1) and shares the past.
-
-    The chain can be thousands of lines long, so nothing here recurses along it: equality walks the two chains in a
-    loop (stopping at a shared tail), the builtin hash is chained at construction, ``repr`` shows the last line
-    only, and pickling and copying store the lines flat.
-    """
-
-    seq: int
-    round: int
-    text: str
-    previous: Log | None = None
-    _chain_hash: int = field(init=False, default=0)
-
-    def __init__(self, seq: int, round: int, text: str, previous: Log | None = None) -> None:
-        self.seq = seq  # type: ignore[misc]
-        self.round = round  # type: ignore[misc]
-        self.text = text  # type: ignore[misc]
-        self.previous = previous  # type: ignore[misc]
-        self.__post_init__()
-
-    def __post_init__(self) -> None:
-        below = 0 if self.previous is None else self.previous._chain_hash
-        object.__setattr__(self, "_chain_hash", hash((below, self.seq, self.round, self.text)))
-
-    def _replace(self, changes: dict[str, Any], /) -> Log:
-        """See :meth:`Blood._replace`; the chain hash is computed anew."""
-        check_changes(Log, changes)
-        return Log(
-            changes.get("seq", self.seq),
-            changes.get("round", self.round),
-            changes.get("text", self.text),
-            changes.get("previous", self.previous),
-        )
-
-    def lines(self) -> list[str]:
-        """The whole history, oldest first, as ``"round N: text"``."""
-        return [f"round {node.round}: {node.text}" for node in self._nodes()[::-1]]
-
-    def _nodes(self) -> list[Log]:
-        """The chain, newest first."""
-        out = []
-        node: Log | None = self
-        while node is not None:
-            out.append(node)
-            node = node.previous
-        return out
-
-    def __len__(self) -> int:
-        return len(self._nodes())
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Log):
-            return NotImplemented
-        a: Log | None = self
-        b: Log | None = other
-        while a is not None and b is not None:
-            if a is b:
-                return True
-            if a._chain_hash != b._chain_hash or (a.seq, a.round, a.text) != (b.seq, b.round, b.text):
-                return False
-            a, b = a.previous, b.previous
-        return a is b
-
-    def __hash__(self) -> int:
-        return self._chain_hash
-
-    def __repr__(self) -> str:
-        return f"Log(seq={self.seq}, round={self.round}, text={self.text!r}, previous=<{self.seq} earlier lines>)"
-
-    def __reduce__(self) -> tuple[object, tuple[tuple[tuple[int, int, str], ...]]]:
-        return _log_from_entries, (tuple((n.seq, n.round, n.text) for n in self._nodes()[::-1]),)
-
-    def __copy__(self) -> Log:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Log:
-        return self  # immutable all the way down
-
-
-frozen_init(Log)
-
-
-def _log_from_entries(entries: tuple[tuple[int, int, str], ...]) -> Log | None:
-    """Rebuild a log chain from its entries, oldest first (the inverse of ``Log.__reduce__``)."""
-    node: Log | None = None
-    for seq, round_, text in entries:
-        node = Log(seq, round_, text, node)
-    return node
 
 
 @dataclass(init=False, frozen=True, slots=True, repr=False)
@@ -737,16 +613,13 @@ class GameState(Memo):
 frozen_init(GameState)
 
 
-class StateFileError(DataFileError):
-    """A JSON game state is malformed; the message reads ``SOURCE: KEY: PROBLEM``."""
-
-
 #: The frame classes a state may hold, by class name (the ``__type__`` tag of :meth:`GameState.to_json`).
-_FRAME_TYPES: Final[dict[str, type]] = {
-    name: cls
+FRAME_TYPES: Final = FrameTypes(
+    cls
     for name in frames_module.__all__
     if isinstance(cls := getattr(frames_module, name), type) and issubclass(cls, Frame) and is_dataclass(cls)
-}
+)
+_FRAME_TYPES: Final = FRAME_TYPES.by_tag
 
 
 def _check_sorted(state: GameState, source: str) -> None:
@@ -761,26 +634,3 @@ def _check_sorted(state: GameState, source: str) -> None:
     for key, items in lists:
         if list(items) != sorted(items):
             raise StateFileError(source, key, "must be sorted: the state keeps this collection in sorted order")
-
-
-def _plain(value: object) -> object:
-    if isinstance(value, Enum):
-        return value.value
-    if value is None or isinstance(value, (str, int, float)):  # bool is an int
-        return value
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    if isinstance(value, (frozenset, set)):
-        return sorted(_plain(v) for v in value)  # type: ignore[type-var]
-    names = _FIELD_NAMES.get(type(value))
-    if names is None and hasattr(value, "__dataclass_fields__"):
-        names = _FIELD_NAMES[type(value)] = tuple(f.name for f in fields(value))  # type: ignore[arg-type]
-    if names is not None:
-        plain: dict[str, object] = {"__type__": type(value).__name__}
-        for name in names:
-            plain[name] = _plain(getattr(value, name))
-        return plain
-    return value
-
-
-_FIELD_NAMES: Final[dict[type, tuple[str, ...]]] = {}  # the fields of each dataclass met, looked up once

@@ -14,8 +14,8 @@ from typing import Any
 from armata_rules.board.fortress import Fortress, FortressState, SpaceId
 from armata_rules.board.layout import LETTERS
 from armata_rules.errors import present
-from armata_rules.fast_enum import FastEnum
 from armata_rules.immutable import Value, check_changes, frozen_init, memo
+from armata_rules.kernel.core.fast_enum import FastEnum  # its home: compiled, a base class is read there
 
 __all__ = ["BookTarget", "BookTargetKind", "book_direction", "book_target"]
 

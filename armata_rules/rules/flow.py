@@ -1,43 +1,24 @@
-"""Small helpers every rule module uses to build the next state: frames, log lines, hero updates."""
+"""Small helpers every rule module uses to build the next state: frames, log lines, hero updates.
+
+The frame and log helpers (:func:`pop`, :func:`push`, :func:`replace_top`, :func:`log`) are the kernel's
+(:mod:`armata_rules.kernel.play.flow`), re-exported here; the hero updates are Armata's.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from armata_rules.effects import CardZone, MoveCard
-from armata_rules.frames import Frame
-from armata_rules.immutable import replace, replace_fields
+from armata_rules.immutable import replace
+from armata_rules.kernel.play.flow import log, pop, push, replace_top
 from armata_rules.rules.executor import execute_all
-from armata_rules.state import GameState, Log
+from armata_rules.state import GameState
 
 # The enum members the rules below read, as Final module constants (why: armata_rules.fast_enum).
 _CARDZONE_DISCARD: Final = CardZone.DISCARD
 _CARDZONE_HAND: Final = CardZone.HAND
 
 __all__ = ["log", "pop", "push", "replace_top", "reset_spent", "take_back_discard"]
-
-
-def pop(state: GameState) -> GameState:
-    """Remove the top frame."""
-    return replace(state, frames=state.frames[:-1])
-
-
-def push(state: GameState, *frames: Frame) -> GameState:
-    """Push ``frames``; the last one ends on top."""
-    return replace(state, frames=state.frames + frames)
-
-
-def replace_top(state: GameState, *frames: Frame) -> GameState:
-    """Pop the top frame and push ``frames`` in its place."""
-    return replace(state, frames=state.frames[:-1] + frames)
-
-
-def log(state: GameState, text: str, **changes: Any) -> GameState:
-    """Append a line to the history; with ``changes``, also change those fields (one copy of the state, not two).
-    The line is dated by the round of ``state``."""
-    seq = 0 if state.log is None else state.log.seq + 1
-    changes["log"] = Log(seq, state.round, text, state.log)
-    return replace_fields(state, changes)
 
 
 def reset_spent(state: GameState) -> GameState:

@@ -126,7 +126,7 @@ ENGINE_CONTROLS: tuple[EngineControl, ...] = (
     EngineControl(
         "engine-strigoi-never-win",
         "the engine never ends the game on a full inferno",
-        "armata_rules.rules.settle",
+        "armata_rules.game",
         "strigoi_win",
         _never,
         "inferno",

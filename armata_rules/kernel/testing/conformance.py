@@ -1,0 +1,254 @@
+"""Checks every game defined on the kernel must pass, run through the kernel's own loop (dispatch and settle).
+
+Each check takes a :class:`~armata_rules.kernel.play.game.GameDefinition` and contexts of that game (the fixed facts
+of a few games: seats, data, seed), plays seeded random games and raises :class:`ConformanceError`, one line naming
+the game, the context and what broke, at the first fault. :func:`check_game` runs them all; a test of a game calls it
+with a few contexts. So far: random play to the end (every listed action applies, every state but the last has one,
+the end comes), illegal actions refused by a rule of the game's book, the decision kind of each frame matching its
+handler, chance outcomes that are distinct and sum to 1, determinism for a seed, the action codec's round trip, and
+the state's JSON and pickle round trips.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import pickle
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from armata_rules.kernel.play.actions import Action, ChanceOutcome, action_to_json
+from armata_rules.kernel.play.dispatch import apply_checked, apply_listed, listed_actions, refusal, top
+from armata_rules.kernel.play.frames import DecisionKind
+from armata_rules.kernel.play.game import GameDefinition, KernelContext
+from armata_rules.kernel.play.handlers import AutoHandler, ChanceHandler, DecisionHandler
+from armata_rules.kernel.play.registry import RuleViolation
+from armata_rules.kernel.play.settle import settle
+from armata_rules.kernel.play.state import KernelState
+
+__all__ = [
+    "ConformanceError",
+    "Play",
+    "check_chance",
+    "check_codec",
+    "check_determinism",
+    "check_game",
+    "check_kinds",
+    "check_random_play",
+    "check_refusals",
+    "check_round_trips",
+]
+
+C = TypeVar("C", bound=KernelContext)
+S = TypeVar("S", bound=KernelState)
+
+#: The handler class that each kind of decision needs.
+_HANDLER_OF_KIND: dict[DecisionKind, type] = {
+    DecisionKind.AUTOMATIC: AutoHandler,
+    DecisionKind.CHANCE: ChanceHandler,
+    DecisionKind.PLAYER: DecisionHandler,
+    DecisionKind.SIMULTANEOUS: DecisionHandler,
+}
+
+
+class ConformanceError(Exception):
+    """A game broke one of the kernel's contracts; the message names the game, the context and the fault."""
+
+
+@dataclass(frozen=True)
+class Play(Generic[C, S]):
+    """One game of ``game`` under ``ctx``, played through the kernel's loop as an engine plays it, without an
+    engine's argument checks: listed actions are applied by identity, any other is guarded first."""
+
+    game: GameDefinition[C, S]
+    ctx: C
+    auto_chance: bool = True
+    #: This play's own key for the actions listed on a state (a copy made by ``dataclasses.replace`` gets anew).
+    key: object = field(default_factory=lambda: ("conformance", object()), init=False, repr=False, compare=False)
+
+    def start(self) -> S:
+        """The state before the first decision."""
+        return settle(self.game, self.ctx, self.game.initial_state(self.ctx), self.auto_chance)
+
+    def legal(self, state: S) -> list[Action]:
+        """The legal actions now (a copy)."""
+        return list(listed_actions(self.game, self.ctx, self.key, state))
+
+    def apply(self, state: S, action: Action) -> S:
+        """The state after ``action``; :class:`RuleViolation` if the rules refuse it now."""
+        new = apply_listed(self.game, self.ctx, self.key, self.auto_chance, state, action)
+        if new is not None:
+            return new
+        frame, handler = top(self.game, state)
+        if frame is None or handler is None:
+            raise ValueError(f"{self.game.id}: the game is over; {action} cannot be taken")
+        if isinstance(handler, ChanceHandler):
+            if action not in [outcome for outcome, _ in handler.outcomes(self.ctx, state, frame)]:
+                raise ValueError(f"{self.game.id}: chance decides now; {action} is not an outcome")
+        else:
+            refused = refusal(self.game, self.ctx, state, action)
+            if refused is not None:
+                raise RuleViolation(refused.rule, refused.message, action)
+        return apply_checked(self.game, self.ctx, self.auto_chance, state, action)
+
+
+def _where(game: GameDefinition[Any, Any], ctx: object) -> str:
+    return f"{game.id} ({ctx!r:.120})"
+
+
+def random_play(play: Play[C, S], seed: int, max_decisions: int) -> Iterator[tuple[S, Action | None]]:
+    """The states of a seeded random game, each with the action taken from it (``None`` for the last); a
+    :class:`ConformanceError` if no action is listed before the end, or the game outlasts ``max_decisions``."""
+    rng = random.Random(seed)
+    state = play.start()
+    for _ in range(max_decisions):
+        if state.outcome is not None:
+            yield state, None
+            return
+        actions = play.legal(state)
+        if not actions:
+            decision = state.frames[-1].to_act().decision if state.frames else "(no frame)"
+            raise ConformanceError(f"{_where(play.game, play.ctx)}: no legal action at {decision}, yet not over")
+        action = rng.choice(actions)
+        yield state, action
+        state = play.apply(state, action)
+    raise ConformanceError(f"{_where(play.game, play.ctx)}: seed {seed} did not end in {max_decisions} decisions")
+
+
+def check_random_play(play: Play[C, S], seed: int, max_decisions: int) -> int:
+    """Play a seeded random game to its end; each listed action applies. The number of decisions taken."""
+    return sum(1 for _, action in random_play(play, seed, max_decisions) if action is not None)
+
+
+def check_kinds(play: Play[C, S], seed: int, max_decisions: int) -> None:
+    """Each frame met is one of the game's frame types, and its decision kind matches its handler's class."""
+    for state, _ in random_play(play, seed, max_decisions):
+        for frame in state.frames:
+            if type(frame) not in play.game.frames:
+                raise ConformanceError(f"{_where(play.game, play.ctx)}: {type(frame).__name__} is not listed")
+            kind = frame.to_act().kind
+            handler = play.game.handlers.by_frame[type(frame)]
+            if not isinstance(handler, _HANDLER_OF_KIND[kind]):
+                raise ConformanceError(
+                    f"{_where(play.game, play.ctx)}: {type(frame).__name__} is decided by {kind.value}, "
+                    f"but its handler is a {type(handler).__name__}"
+                )
+
+
+def check_chance(play: Play[C, S], seed: int, max_decisions: int) -> None:
+    """At every chance frame met, the outcomes are distinct, chance's own, and their probabilities sum to 1."""
+    for state, _ in random_play(play, seed, max_decisions):
+        frame, handler = top(play.game, state)
+        if frame is None or not isinstance(handler, ChanceHandler):
+            continue
+        outcomes = handler.outcomes(play.ctx, state, frame)
+        actions = [outcome for outcome, _ in outcomes]
+        total = math.fsum(probability for _, probability in outcomes)
+        if len(set(actions)) != len(actions) or not all(isinstance(a, ChanceOutcome) for a in actions):
+            raise ConformanceError(f"{_where(play.game, play.ctx)}: {frame} lists a repeated or foreign outcome")
+        if not math.isclose(total, 1.0, abs_tol=1e-9) or any(p <= 0 for _, p in outcomes):
+            raise ConformanceError(f"{_where(play.game, play.ctx)}: {frame}'s probabilities sum to {total}")
+
+
+def check_refusals(play: Play[C, S], seed: int, max_decisions: int) -> int:
+    """At every decision met, a listed action moved to another seat, when it is not listed itself, is refused by
+    the frame's guard with a rule of the game's book, and applying it raises :class:`RuleViolation` naming that
+    rule. The number of refusals checked."""
+    checked = 0
+    seats = play.game.seats.stop
+    for state, _ in random_play(play, seed, max_decisions):
+        frame, handler = top(play.game, state)
+        if frame is None or not isinstance(handler, DecisionHandler):
+            continue
+        listed = play.legal(state)
+        for action in listed[:3]:
+            seat = action.seat
+            if seat is None:
+                continue
+            values = {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}
+            wrong = type(action)(**(values | {"seat": (seat + 1) % seats}))
+            if wrong in listed:
+                continue
+            refused = refusal(play.game, play.ctx, state, wrong)
+            if refused is None:
+                raise ConformanceError(f"{_where(play.game, play.ctx)}: {wrong} is not listed, yet the guard allows it")
+            if play.game.rules.rules.get(refused.rule.id) is not refused.rule:
+                raise ConformanceError(f"{_where(play.game, play.ctx)}: {refused.rule.id} is not in the game's book")
+            try:
+                play.apply(state, wrong)
+            except RuleViolation as err:
+                if err.rule_id != refused.rule.id:
+                    raise ConformanceError(f"{_where(play.game, play.ctx)}: {wrong} refused by {err.rule_id}") from None
+            else:
+                raise ConformanceError(f"{_where(play.game, play.ctx)}: {wrong} was applied, yet the guard refuses it")
+            checked += 1
+    return checked
+
+
+def check_determinism(play: Play[C, S], seed: int, max_decisions: int) -> str:
+    """Two plays of one seed reach the same states, hash for hash. The last state's hash."""
+    first = [state.hash() for state, _ in random_play(play, seed, max_decisions)]
+    again = [state.hash() for state, _ in random_play(dataclasses.replace(play), seed, max_decisions)]
+    if first != again:
+        step = next(i for i, (a, b) in enumerate(zip(first, again, strict=False)) if a != b)
+        raise ConformanceError(f"{_where(play.game, play.ctx)}: seed {seed} played twice differs at step {step}")
+    return first[-1]
+
+
+def check_codec(play: Play[C, S], seed: int, max_decisions: int) -> None:
+    """Every listed action is of the game's vocabulary, well typed, and survives its JSON form."""
+    for _, action in random_play(play, seed, max_decisions):
+        if action is None:
+            continue
+        wrong = play.game.actions.check(action)
+        if wrong is not None:
+            raise ConformanceError(f"{_where(play.game, play.ctx)}: listed {action}: {wrong}")
+        if play.game.actions.from_json(action_to_json(action)) != action:
+            raise ConformanceError(f"{_where(play.game, play.ctx)}: {action} does not survive its JSON form")
+
+
+def check_round_trips(play: Play[C, S], seed: int, max_decisions: int, every: int = 7) -> int:
+    """Every ``every``-th state survives pickling (log included) and its JSON form (the state type's
+    ``from_json``), with the same hash; play goes on from the copy with the same legal actions. The number of
+    states checked."""
+    from_json = getattr(play.game.state_type, "from_json", None)
+    if from_json is None:
+        raise ConformanceError(f"{play.game.id}: the state type has no from_json")
+    checked = 0
+    for index, (state, _) in enumerate(random_play(play, seed, max_decisions)):
+        if index % every:
+            continue
+        pickled = pickle.loads(pickle.dumps(state))
+        if pickled != state or pickled.hash() != state.hash() or pickled.log != state.log:
+            raise ConformanceError(f"{_where(play.game, play.ctx)}: state {index} does not survive pickling")
+        decoded = from_json(state.to_json())
+        if decoded != state or decoded.hash() != state.hash():
+            raise ConformanceError(f"{_where(play.game, play.ctx)}: state {index} does not survive its JSON form")
+        if play.legal(decoded) != play.legal(state):
+            raise ConformanceError(f"{_where(play.game, play.ctx)}: state {index}'s copy lists other actions")
+        checked += 1
+    return checked
+
+
+def check_game(
+    game: GameDefinition[C, S], contexts: Sequence[C], *, seeds: int = 2, max_decisions: int = 20_000
+) -> int:
+    """Every check, for each context, with chance resolved by the seeded generator and explicitly, over ``seeds``
+    random games each. The number of decisions played by the random-play check."""
+    if not contexts:
+        raise ConformanceError(f"{game.id}: no context to check")
+    decisions = 0
+    for ctx in contexts:
+        for auto_chance in (True, False):
+            play = Play(game, ctx, auto_chance)
+            for seed in range(seeds):
+                decisions += check_random_play(play, seed, max_decisions)
+                check_kinds(play, seed, max_decisions)
+                check_chance(play, seed, max_decisions)
+                check_refusals(play, seed, max_decisions)
+                check_determinism(play, seed, max_decisions)
+                check_codec(play, seed, max_decisions)
+                check_round_trips(play, seed, max_decisions)
+    return decisions

@@ -1,0 +1,161 @@
+"""The kernel's conformance checks (:mod:`armata_rules.kernel.testing.conformance`) on both games defined on the
+kernel, Armata and the toy race; each check also shown to fail on a race with the fault it looks for planted in it;
+and both games' random play the same under another ``PYTHONHASHSEED``."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from armata_rules import Game, editions
+from armata_rules.game import ARMATA
+from armata_rules.kernel.play.actions import Action, ChanceOutcome, Choose
+from armata_rules.kernel.play.game import Ending
+from armata_rules.kernel.play.handlers import HandlerTable, Refusal
+from armata_rules.kernel.testing.conformance import (
+    ConformanceError,
+    Play,
+    check_chance,
+    check_determinism,
+    check_game,
+    check_kinds,
+    check_random_play,
+    check_refusals,
+)
+from armata_rules.kernel.testing.toy import (
+    RACE,
+    RaceContext,
+    RaceState,
+    Roll,
+    RollRules,
+    Turn,
+    TurnRules,
+    new_context,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+HEROES = ("Attila", "Falk Maria", "Charles", "Matthew", "Roel")
+
+
+def test_armata_passes_the_conformance_checks() -> None:
+    contexts = [Game.new(HEROES[:n], ruleset=editions.ALL[n % len(editions.ALL)], seed=n).ctx for n in (2, 3, 4, 5)]
+    assert check_game(ARMATA, contexts, seeds=1) > 1_000
+
+
+def test_armata_refusals_are_checked_and_name_its_own_rules() -> None:
+    play = Play(ARMATA, Game.new(HEROES[:3], seed=1).ctx)
+    assert check_refusals(play, 1, 20_000) > 100
+
+
+# ------------------------------------------------------------------------------------------------ faults planted
+
+
+def _race_with(frame_type: type, handler: type) -> Any:
+    """The race with ``handler`` in place of the handler of ``frame_type``."""
+    table: HandlerTable[RaceContext, RaceState] = HandlerTable()
+    for known, current in RACE.handlers.by_frame.items():
+        table.handles(known, handler if known is frame_type else type(current))
+    return dataclasses.replace(RACE, handlers=table)
+
+
+class _LaxTurn(TurnRules):
+    """A guard that lets any seat move."""
+
+    def guard(self, ctx: RaceContext, state: RaceState, frame: Turn, action: Action) -> Refusal | None:
+        return (
+            None
+            if isinstance(action, Choose) and action.option in ("walk", "roll")
+            else super().guard(ctx, state, frame, action)
+        )
+
+
+class _LoadedDie(RollRules):
+    """A die whose faces do not add up to certainty."""
+
+    def outcomes(self, ctx: RaceContext, state: RaceState, frame: Roll) -> list[tuple[ChanceOutcome, float]]:
+        return [(outcome, probability / 2) for outcome, probability in super().outcomes(ctx, state, frame)]
+
+
+class _ChanceTurn(RollRules):
+    """A chance handler for a frame that says a player decides."""
+
+    def outcomes(self, ctx: RaceContext, state: RaceState, frame: Any) -> list[tuple[ChanceOutcome, float]]:
+        return [(ChanceOutcome("roll", "1"), 1.0)]
+
+
+def test_an_unlisted_action_the_guard_allows_is_found() -> None:
+    play = Play(_race_with(Turn, _LaxTurn), new_context(2))
+    with pytest.raises(ConformanceError, match=r"Choose\(seat=1, option='walk'\) is not listed, yet the guard allows"):
+        check_refusals(play, 0, 1_000)
+    assert check_refusals(Play(RACE, new_context(2)), 0, 1_000) > 10  # the real guard passes
+
+
+def test_probabilities_that_do_not_sum_to_one_are_found() -> None:
+    play = Play(_race_with(Roll, _LoadedDie), new_context(2, faces=4), auto_chance=False)
+    with pytest.raises(ConformanceError, match=r"probabilities sum to 0\.5"):
+        check_chance(play, 0, 1_000)
+
+
+def test_a_frame_whose_handler_is_of_another_kind_is_found() -> None:
+    play = Play(_race_with(Turn, _ChanceTurn), new_context(2), auto_chance=False)
+    with pytest.raises(ConformanceError, match="Turn is decided by player, but its handler is a _ChanceTurn"):
+        check_kinds(play, 0, 1_000)
+
+
+def test_a_game_that_never_ends_is_found() -> None:
+    def never(ctx: RaceContext, state: RaceState) -> Ending | None:
+        return None
+
+    play = Play(dataclasses.replace(RACE, terminal=never), new_context(2))
+    with pytest.raises(ConformanceError, match="seed 0 did not end in 500 decisions"):
+        check_random_play(play, 0, 500)
+
+
+def test_a_game_that_plays_differently_twice_is_found() -> None:
+    unseeded = random.SystemRandom()
+
+    def restless(ctx: RaceContext, before: RaceState, after: RaceState) -> RaceState:
+        """Puts seat 0 on space 0 or 1 by a generator outside the game's seed: two plays of a seed differ."""
+        return dataclasses.replace(after, positions=(unseeded.randrange(2), *after.positions[1:]))
+
+    play = Play(dataclasses.replace(RACE, triggers=(restless,)), new_context(2))
+    with pytest.raises(ConformanceError, match="seed 0 played twice differs at step"):
+        check_determinism(play, 0, 1_000)
+
+
+# ------------------------------------------------------------------------------------------------ across processes
+
+_FINGERPRINTS = """
+import json
+from armata_rules import Game
+from armata_rules.game import ARMATA
+from armata_rules.kernel.testing.conformance import Play, check_determinism
+from armata_rules.kernel.testing.toy import RACE, new_context
+found = [check_determinism(Play(RACE, new_context(3, seed=seed)), seed, 1_000) for seed in range(3)]
+ctx = Game.new(["Attila", "Roel", "Charles"], seed=4).ctx
+found += [check_determinism(Play(ARMATA, ctx, auto_chance), 4, 20_000) for auto_chance in (True, False)]
+print(json.dumps(found))
+"""
+
+
+def test_both_games_play_the_same_under_another_hash_seed() -> None:
+    def fingerprints(hash_seed: str) -> list[str]:
+        env = os.environ | {"PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [sys.executable, "-c", _FINGERPRINTS], capture_output=True, text=True, cwd=ROOT, env=env, check=False
+        )
+        assert done.returncode == 0, done.stderr
+        found: list[str] = json.loads(done.stdout)
+        return found
+
+    first = fingerprints("0")
+    assert len(first) == 5 and len(set(first)) == 5
+    assert fingerprints("4242") == first
