@@ -11,8 +11,9 @@ import pytest
 from tests.clause_coverage import Marker, coverage, main, markers, unresolved
 
 #: Rule-bearing clauses of peg19.en and sb19.en with at least one scenario test: every one of them (issue 28: rules
-#: right, clause by clause). A rule that cites a new clause needs a scenario test citing it too.
-COVERED_AT_LEAST = 202
+#: right, clause by clause). A rule that cites a new clause needs a scenario test citing it too. (202 until the
+#: ScriBabs ability introduction and Protection note, sb19.en:614 and 620, joined their clauses en1034 and en1042.)
+COVERED_AT_LEAST = 200
 
 
 def test_every_marker_cites_a_clause_of_the_corpus() -> None:

@@ -2,8 +2,10 @@
 text of the Pegasus print, with its lines, quote and facts; the rule ids implementing each clause.
 
 The corpus is built by :func:`build_corpus` from the rulebook files (``armata-rules ambiguities --rebuild``) and
-kept in ``spec/``; ``spec/informative.toml`` marks the clauses no rule implements and says why. Rule ids are not
-stored: they come from the rule registry each time the corpus is loaded, so they cannot drift.
+kept in ``spec/``; ``spec/alignment.toml`` corrects the alignment by hand (``[move]``) and names the lines that are
+no rules text at all, the imprint and credits (``[exclude]``), which are left out so that no clause carries them.
+``spec/informative.toml`` marks the clauses no rule implements and says why. Rule ids are not stored: they come
+from the rule registry each time the corpus is loaded, so they cannot drift.
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from armata_rules.translations.align import align, cross_similarity, same_similarity, spec_folder
-from armata_rules.translations.sources import FILES, LANGS, SOURCES, Rulebooks
+from armata_rules.translations.sources import FILES, LANGS, SOURCES, Rulebooks, SourceSection
 from armata_rules.translations.text import Paragraph, facts, paragraphs
 
-__all__ = ["Clause", "Corpus", "Passage", "build_corpus", "citation_lines", "load_corpus"]
+__all__ = ["Clause", "Corpus", "Passage", "build_corpus", "citation_lines", "excluded_lines", "load_corpus"]
 
 PIVOT = "peg19.en"
 FORMAT_VERSION = 1
@@ -118,14 +120,15 @@ def _passage(source: str, pars: Iterable[Paragraph], lang: str) -> Passage:
 def build_corpus(books: Rulebooks) -> Corpus:
     """Align every source to the English Pegasus text and collect the clauses."""
     sections = {s.source: s for s in SOURCES}
-    pivot = paragraphs(books.lines["peg19"], sections[PIVOT].first, sections[PIVOT].last)
+    left_out = excluded_lines(books)
+    pivot = _paragraphs(books, sections[PIVOT], left_out)
     heading = _headings(pivot)
     groups: dict[int, dict[str, list[Paragraph]]] = {i: {PIVOT: [p]} for i, p in enumerate(pivot)}
     extras: list[tuple[str, Paragraph]] = []
     for section in SOURCES:
         if section.source == PIVOT:
             continue
-        pars = paragraphs(books.lines[section.edition], section.first, section.last)
+        pars = _paragraphs(books, section, left_out)
         if section.lang == "en":
             scores = [[same_similarity(p.text, q.text) for q in pars] for p in pivot]
             threshold = 0.25
@@ -156,11 +159,47 @@ def build_corpus(books: Rulebooks) -> Corpus:
     return Corpus(clauses, dict(books.checksums))
 
 
+def _alignment_spec() -> dict[str, dict[str, str]]:
+    """The tables of ``spec/alignment.toml``."""
+    data: dict[str, dict[str, str]] = tomllib.loads((spec_folder() / "alignment.toml").read_text(encoding="utf-8"))
+    return data
+
+
+def excluded_lines(books: Rulebooks) -> dict[tuple[str, int], str]:
+    """(edition, line) → why the line is no rules text, for every non-empty line of the ranges that the
+    ``[exclude]`` table of ``spec/alignment.toml`` names (``"peg19.es:2723-2781" = "the back page's imprint"``).
+    A range must lie within its source's lines and hold text: a stale entry is an error, not a silent no-op."""
+    sections = {s.source: s for s in SOURCES}
+    out: dict[tuple[str, int], str] = {}
+    for citation, reason in sorted(_alignment_spec().get("exclude", {}).items()):
+        source, _, lines = citation.partition(":")
+        first, _, last = lines.partition("-")
+        section = sections.get(source)
+        if section is None or not first.isdigit() or not (last or first).isdigit():
+            raise ValueError(f"spec/alignment.toml: [exclude] {citation!r}: expected SOURCE:FIRST-LAST of a source")
+        low, high = int(first), int(last or first)
+        if not section.first <= low <= high <= section.last:
+            raise ValueError(
+                f"spec/alignment.toml: [exclude] {citation}: outside {source} (lines {section.first}-{section.last})"
+            )
+        found = [n for n in range(low, high + 1) if books.lines[section.edition][n - 1].strip()]
+        if not found:
+            raise ValueError(f"spec/alignment.toml: [exclude] {citation}: the lines hold no text")
+        out.update(((section.edition, n), reason) for n in found)
+    return out
+
+
+def _paragraphs(books: Rulebooks, section: SourceSection, left_out: dict[tuple[str, int], str]) -> list[Paragraph]:
+    """The paragraphs of a source section but the lines left out of the corpus."""
+    pars = paragraphs(books.lines[section.edition], section.first, section.last)
+    return [p for p in pars if (section.edition, p.line) not in left_out]
+
+
 def _apply_moves(
     pivot: list[Paragraph], groups: dict[int, dict[str, list[Paragraph]]], extras: list[tuple[str, Paragraph]]
 ) -> None:
     """Manual corrections from ``spec/alignment.toml``."""
-    moves = tomllib.loads((spec_folder() / "alignment.toml").read_text(encoding="utf-8")).get("move", {})
+    moves = _alignment_spec().get("move", {})
     index = {f"en{p.line}": i for i, p in enumerate(pivot)}
     for citation, target in moves.items():
         source, _, line = citation.partition(":")
