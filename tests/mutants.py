@@ -1,7 +1,8 @@
 """The mutation score of the rules, counted honestly: ``python -m tests.mutants report`` and ``... sample``.
 
-``make mutants`` (mutmut 3) mutates ``armata_rules/effects.py`` and ``armata_rules/rules/*`` and runs the rule-level
-tests against each mutant; a full run takes hours on two cores, and mutmut keeps each result, so a run resumes.
+``make mutants`` (mutmut 3) mutates ``armata_rules/effects.py``, ``armata_rules/rules/*`` and the kernel's engine
+loop (``kernel/play``: dispatch, settle, flow, handlers, kernels) and runs the rule-level tests against each mutant; a
+full run takes hours on two cores, and mutmut keeps each result, so a run resumes.
 
 - ``report [--dir DIR] [--results FILE ...]`` reads ``mutmut results --all true`` in ``DIR`` (the checkout mutmut
   ran in), or saved listings and run logs (merged in order: mutmut forgets its results when the code it mutates
