@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ sys.path.insert(0, str(DOCS / "_ext"))
 import armata_glossary  # noqa: E402
 
 import armata_pages  # noqa: E402
-from armata_text import CITATION, anchor, corpus  # noqa: E402
+from armata_text import CITATION, anchor, corpus, escape  # noqa: E402
 
 PAGES = sorted((DOCS / "players").glob("*.rst"))
 LOCALES = DOCS / "locales"
@@ -124,12 +125,54 @@ def test_every_glossary_name_is_printed_in_its_language_and_matches_the_finders_
 
 
 def test_the_glossary_page_gives_definitions_and_names_not_stems() -> None:
-    text = "\n".join(armata_glossary.GlossaryDirective.lines(None))  # type: ignore[arg-type]  # reads only the data
+    text = "\n".join(armata_glossary.glossary_lines("en"))
     assert text.startswith(".. glossary::")
     assert "   Blood point\n      A counter the pack wins" in text
     assert ":sup:`DE` *Blutpunkt*" in text and ":sup:`FR` *Point de Sang*" in text
     assert "ferit\n" not in text and "croll" not in text  # the finder's stems are gone
     assert ":sup:`FR` — (the French text as extracted" in text  # a missing name says why
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_glossary_definition_is_translated_citing_the_same_clauses(lang: str) -> None:
+    data = tomllib.loads(armata_glossary.DATA.read_text(encoding="utf-8"))["terms"]
+    assert len(data) >= 40
+    for key, raw in data.items():
+        english, text = raw["definition"], raw.get(f"definition_{lang}")
+        assert isinstance(text, str) and text.strip(), f"{key}: no {lang} definition"
+        assert text != english, f"{key}: the {lang} definition is the English one"
+        assert CITATION.findall(text) == CITATION.findall(english), f"{key}: the {lang} definition cites other clauses"
+
+
+def test_the_german_glossary_defines_in_german_and_keeps_the_names() -> None:
+    text = "\n".join(armata_glossary.glossary_lines("de"))
+    blood = next(term for term in armata_glossary.load_terms() if term.key == "blood_point")
+    assert blood.definitions["de"].startswith("Ein Marker, den die Truppe")
+    assert f"   Blood point\n      {blood.definitions['de']}" in text  # the English heading keeps the anchor
+    assert "A counter the pack wins" not in text and "Truppe" in text
+    assert ":sup:`DE` *Blutpunkt*" in text and ":sup:`FR` *Point de Sang*" in text
+    for term in armata_glossary.load_terms():
+        assert f"\n      {escape(term.definitions['de'])}\n" in text, term.key
+
+
+def test_a_glossary_term_without_a_translated_definition_is_refused(tmp_path: Path) -> None:
+    names = 'en = "Altar"\nde = "Altar"\nit = "Altare"\nfr = "Autel"\nes = "Altar"\n'
+    cites = "(peg19.en:780)."
+    texts = (
+        f'definition = "The card {cites}"\ndefinition_de = "Die Karte {cites}"\ndefinition_it = "La carta {cites}"\n'
+    )
+    data = tmp_path / "glossary.toml"
+    data.write_text(f"[terms.altar]\n{names}{texts}" + f'definition_es = "La carta {cites}"\n', encoding="utf-8")
+    with pytest.raises(armata_glossary.GlossaryError, match="'altar': no fr definition"):
+        armata_glossary.load_terms(data)
+    data.write_text(
+        f"[terms.altar]\n{names}{texts}"
+        + 'definition_fr = "La carte (peg19.en:781)."\n'
+        + f'definition_es = "La carta {cites}"\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(armata_glossary.GlossaryError, match="'altar': the fr definition cites other clauses"):
+        armata_glossary.load_terms(data)
 
 
 def test_a_glossary_term_without_a_language_is_refused(tmp_path: Path) -> None:
