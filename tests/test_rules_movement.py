@@ -252,3 +252,22 @@ def test_a_leap_ends_the_jump_so_a_later_step_may_cross_its_start() -> None:
     assert Step(0, "NE:-1,-1") in g.legal_actions(state)
     state = play(g, state, Step(0, "NE:-1,-1"))  # an ordinary step onto the old jump's start
     assert state.heroes[0].position == "NE:-1,-1"
+
+
+@pytest.mark.clauses("peg19.en:764", "peg19.en:765", "peg19.en:1070", "sb19.en:315", "sb19.en:646")
+def test_a_leap_out_of_a_jump_onto_a_free_dead_end_is_allowed() -> None:
+    """A Leap (peg19.en:1070) out of a jump (peg19.en:765) onto a free space is allowed even where no step leads on
+    from it: the hero may stop there (peg19.en:764 forbids only staying on another miniature's space). The guard that
+    keeps a way on for a hero left standing on a taken space must ask about the leaping hero's new space with the
+    leaping hero excluded, or the hero would count as blocking itself."""
+    g = game(("Matthew", "Roel"))
+    state = turn(g, [DANCING, MOON], positions={0: "S:-1,-1", 1: "S:-2,0"}, first=0)
+    state = play(g, state, Step(0, "S:-2,0"))  # onto Roel: a jump
+    dancing = card_id(g, "Matthew", DANCING)
+    leap = UseAbility(0, "leap", dancing, "card", "S:1,0")
+    assert leap in g.legal_actions(state)
+    after = g.apply(state, leap)
+    assert after.heroes[0].position == "S:1,0"
+    listed = g.legal_actions(after)
+    assert [a for a in listed if isinstance(a, Step)] == []  # the premise: no step leads on from S:1,0
+    assert EndMove(0) in listed  # so stopping there is the way the move goes on
