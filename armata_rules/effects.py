@@ -13,7 +13,7 @@ whose precondition fails (moving a card that is not there) raises
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol, cast
+from typing import cast
 
 from armata_rules.effect_values import (
     AddWound,
@@ -46,6 +46,7 @@ from armata_rules.effect_values import (
     TakeFromStack,
     WoundStrigoi,
 )
+from armata_rules.kernel.play.effects import Ite, Num, concrete_ite
 from armata_rules.state import Pool
 
 __all__ = [
@@ -104,25 +105,8 @@ TRACE: list[Effect] | None = None
 # ---------------------------------------------------------------------------------------------- kernels
 # The arithmetic of the rules, written once for two kinds of numbers: Python ints, which the engine runs, and
 # Z3 integer terms, which armata_rules.verify reasons about. Conditionals go through ``ite`` so that the same
-# code builds a value or a symbolic if-then-else.
-
-
-class Num(Protocol):
-    """An ``int``, or a Z3 integer term."""
-
-    def __add__(self, other: int, /) -> Num: ...
-    def __sub__(self, other: int, /) -> Num: ...
-    def __lt__(self, other: int, /) -> object: ...
-    def __gt__(self, other: int, /) -> object: ...
-    def __ge__(self, other: int, /) -> object: ...
-
-
-Ite = Callable[[object, Num, Num], Num]
-
-
-def concrete_ite(condition: object, then: Num, otherwise: Num) -> Num:
-    """``then if condition else otherwise``: the engine's ``ite``."""
-    return then if condition else otherwise
+# code builds a value or a symbolic if-then-else. The idiom (Num, Ite, concrete_ite) is the kernel's
+# (armata_rules.kernel.play.effects), re-exported here.
 
 
 def blood_step(effect: Effect, supply: Num, altar: Num, inferno: Num, ite: Ite = concrete_ite) -> tuple[Num, Num, Num]:

@@ -70,11 +70,16 @@ from armata_rules.actions import (
 from armata_rules.board.fortress import Fortress
 from armata_rules.components.icons import Ability, Hero
 from armata_rules.components.pack import DataPack
-from armata_rules.engine import Game
 from armata_rules.frames import DecisionKind, ToAct
 from armata_rules.immutable import memo
+from armata_rules.kernel.play.engine import Engine
 from armata_rules.observation import HeroView, Observation, StackView
+from armata_rules.rules.context import RulesContext
 from armata_rules.state import Blood, GameState, Outcome, StrigoiState
+
+#: An engine of Armata (:class:`armata_rules.engine.Game` is one); typed on the kernel's class, so that Armata's game
+#: definition (:mod:`armata_rules.game`) can build an action space without importing the engine module.
+ArmataEngine = Engine[RulesContext, GameState]
 
 __all__ = [
     "DECISIONS",
@@ -122,7 +127,7 @@ Float32Array = npt.NDArray[np.float32]
 BoolArray = npt.NDArray[np.bool_]
 
 
-def legal_actions_of(game: Game, state: GameState, seat: int) -> list[Action]:
+def legal_actions_of(game: ArmataEngine, state: GameState, seat: int) -> list[Action]:
     """The legal actions of ``seat`` now: all of them when it alone decides, its own at a simultaneous choice,
     none when another seat or chance decides."""
     to_act = state.to_act
@@ -279,9 +284,9 @@ class ActionSpace:
             raise ValueError("the action space has a repeated action: the pack or layout repeats an id")
 
     @classmethod
-    def of(cls, game: Game) -> ActionSpace:
+    def of(cls, game: ArmataEngine) -> ActionSpace:
         """The action space of ``game`` (its pack, layout and hero count)."""
-        return cls(game.pack, game.fortress, len(game.heroes))
+        return cls(game.ctx.pack, game.ctx.fortress, len(game.ctx.heroes))
 
     @property
     def num_distinct_actions(self) -> int:
@@ -311,7 +316,7 @@ class ActionSpace:
         out[[self.action_to_index(action) for action in actions]] = True
         return out
 
-    def legal(self, game: Game, state: GameState, seat: int | None = None) -> LegalIndices:
+    def legal(self, game: ArmataEngine, state: GameState, seat: int | None = None) -> LegalIndices:
         """The legal actions now with their indices: of ``seat`` (see :func:`legal_actions_of`), or of whoever
         decides. Worked out once per state, space and game (a seat's are those of whoever decides, or their share
         at a simultaneous choice), and kept on the state (which is immutable). The caller must not change it."""
@@ -324,7 +329,7 @@ class ActionSpace:
             found = cache[key] = self._legal(game, state, seat)
         return found
 
-    def _legal(self, game: Game, state: GameState, seat: int | None) -> LegalIndices:
+    def _legal(self, game: ArmataEngine, state: GameState, seat: int | None) -> LegalIndices:
         if seat is None:
             return self._indexed(game.legal_actions(state))
         to_act = state.to_act
@@ -355,7 +360,7 @@ class ActionSpace:
             tuple(sorted(indices)),
         )
 
-    def legal_mask(self, game: Game, state: GameState, seat: int | None = None) -> BoolArray:
+    def legal_mask(self, game: ArmataEngine, state: GameState, seat: int | None = None) -> BoolArray:
         """The legal actions now as a mask: of ``seat`` (see :func:`legal_actions_of`), or of whoever decides."""
         out = np.zeros(len(self._actions), dtype=np.bool_)
         out[self.legal(game, state, seat).indices] = True
@@ -487,9 +492,9 @@ class ObservationEncoder:
         self.high = float(max(1000, len(self.spaces) + 1, len(self.cards) + 1))
 
     @classmethod
-    def of(cls, game: Game) -> ObservationEncoder:
+    def of(cls, game: ArmataEngine) -> ObservationEncoder:
         """The encoder of ``game`` (its pack, layout and hero count)."""
-        return cls(game.pack, game.fortress, len(game.heroes))
+        return cls(game.ctx.pack, game.ctx.fortress, len(game.ctx.heroes))
 
     def _lay_out(self) -> None:
         """Every field's segment and every value's index, in layout order: worked out once, read by every encode."""

@@ -16,8 +16,12 @@ from typing import Final
 
 from armata_rules.actions import ACTIONS
 from armata_rules.effects import strigoi_win
-from armata_rules.kernel.play.game import Ending, GameDefinition
+from armata_rules.game_setup import context_from_json, setup_json
+from armata_rules.kernel.games import register
+from armata_rules.kernel.play.game import ActionIndex, Ending, GameDefinition, ObservationCodec
+from armata_rules.observation import observe
 from armata_rules.rules.awards import follow_rebel
+from armata_rules.rules.consistency import check_consistent
 from armata_rules.rules.context import RulesContext
 from armata_rules.rules.handlers import TABLE
 from armata_rules.rules.kernels import answer2
@@ -25,7 +29,7 @@ from armata_rules.rules.registry import RULES
 from armata_rules.rules.setup import initial_state
 from armata_rules.state import FRAME_TYPES, GameState, Outcome
 
-__all__ = ["ARMATA", "terminal"]
+__all__ = ["ARMATA", "action_space", "check_state", "observation_codec", "returns", "terminal"]
 
 #: How the Strigoi win: the outcome and the history's line (peg19.en:936).
 _INFERNO_FULL: Final = Ending(Outcome.STRIGOI_WIN, "the inferno is full: the Strigoi win")
@@ -37,6 +41,36 @@ def terminal(ctx: RulesContext, state: GameState) -> Ending | None:
     if answer2(strigoi_win, state.blood.inferno, ctx.inferno_loss):  # the name a control may substitute
         return _INFERNO_FULL
     return None
+
+
+#: What the pack gets at each outcome: the Powerwolf "win or lose as a team" (peg19.en:700).
+_TEAM_RETURN: Final[dict[Outcome | None, float]] = {Outcome.POWERWOLF_WIN: 1.0, Outcome.STRIGOI_WIN: -1.0, None: 0.0}
+
+
+def returns(ctx: RulesContext, state: GameState) -> tuple[float, ...]:
+    """Each seat's result: 1 if the pack won, -1 if the Strigoi won, 0 while the game goes on."""
+    return (_TEAM_RETURN[state.outcome],) * len(ctx.heroes)
+
+
+def check_state(ctx: RulesContext, state: GameState, source: str) -> None:
+    """Refuse a state read from a file that breaks an invariant of this game (seats, one place per card or token,
+    wound and blood bounds, positions on the board, the board itself: :mod:`armata_rules.rules.consistency`)."""
+    check_consistent(ctx, state, initial_state(ctx), source)
+
+
+def action_space(ctx: RulesContext) -> ActionIndex:
+    """The numbering of every action a game of this pack, layout and hero count could list
+    (:class:`armata_rules.encoding.ActionSpace`; NumPy is imported only when it is asked for)."""
+    from armata_rules.encoding import ActionSpace
+
+    return ActionSpace(ctx.pack, ctx.fortress, len(ctx.heroes))
+
+
+def observation_codec(ctx: RulesContext) -> ObservationCodec:
+    """The numeric form of a hero's observation (:class:`armata_rules.encoding.ObservationEncoder`)."""
+    from armata_rules.encoding import ObservationEncoder
+
+    return ObservationEncoder(ctx.pack, ctx.fortress, len(ctx.heroes))
 
 
 #: Armata Strigoi, for 2 to 5 heroes (peg19.en:884).
@@ -51,6 +85,17 @@ ARMATA: Final[GameDefinition[RulesContext, GameState]] = GameDefinition(
     rules=RULES,
     initial_state=initial_state,
     terminal=terminal,
+    over_rule="game.over",
+    chance_rule="game.chance",
     triggers=(follow_rebel,),
     terminal_reads=attrgetter("blood"),  # the end test reads the blood counters only
+    setup=context_from_json,
+    setup_json=setup_json,
+    returns=returns,
+    check_state=check_state,
+    seat_count=lambda ctx: len(ctx.heroes),
+    observe=observe,
+    observation_codec=observation_codec,
+    action_space=action_space,
 )
+register(ARMATA)

@@ -3,6 +3,9 @@
 A record holds the ruleset, the ids of the data pack and layout, the heroes, the seed, the chance mode and every
 action applied, with the hash of the final state. Replaying re-runs the actions through the engine: an action the
 rules refuse, or a final hash that differs, is reported as a :class:`RecordError` naming the record and the place.
+
+:func:`save_record` writes format 1, Armata's own. :func:`load_record` reads it, and also the kernel's format 2
+(:mod:`armata_rules.kernel.records`: a ``game`` key, the setup arguments under ``setup``) of an Armata game.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -20,6 +23,10 @@ from armata_rules.board.layout import Layout
 from armata_rules.components.pack import DataPack
 from armata_rules.datafile import DataFileError, StrictModel, read_data_file, validate_model
 from armata_rules.engine import Game, GameSetupError
+from armata_rules.game import ARMATA
+from armata_rules.kernel.play.game import GameDefinition
+from armata_rules.kernel.records import FORMAT as KERNEL_FORMAT
+from armata_rules.kernel.records import record_from_json
 from armata_rules.rules.registry import RuleViolation
 from armata_rules.state import GameState
 from armata_rules.variants import Ruleset
@@ -87,6 +94,16 @@ class _RecordModel(StrictModel):
     final_hash: str
 
 
+class _SetupModel(StrictModel):
+    """The ``setup`` of a format-2 record of an Armata game (``armata_rules.game_setup.setup_json``)."""
+
+    heroes: list[str]
+    ruleset: dict[str, str]
+    seed: int
+    pack: str
+    layout: str
+
+
 def save_record(record: GameRecord, path: str | Path) -> None:
     """Write ``record`` as JSON."""
     Path(path).write_text(json.dumps(record.to_json(), indent=1) + "\n", encoding="utf-8")
@@ -95,9 +112,14 @@ def save_record(record: GameRecord, path: str | Path) -> None:
 def load_record(path: str | Path) -> GameRecord:
     """Read and validate a record file; ``RecordError`` names the file, the key and the problem."""
     source = str(path)
-    model = validate_model(_RecordModel, read_data_file(path, RecordError), source, RecordError)
-    if model.format != FORMAT_VERSION:
-        raise RecordError(source, "format", f"unsupported format {model.format}; this library reads {FORMAT_VERSION}")
+    data = read_data_file(path, RecordError)
+    found = data.get("format") if isinstance(data, dict) else None
+    if type(found) is int and found == KERNEL_FORMAT:
+        return _from_kernel_record(data, source)  # type: ignore[arg-type]  # a dict, as found says
+    if type(found) is int and found != FORMAT_VERSION:  # the format first: the keys differ between formats
+        supported = f"{FORMAT_VERSION} and {KERNEL_FORMAT}"
+        raise RecordError(source, "format", f"unsupported format {found}; this library reads {supported}")
+    model = validate_model(_RecordModel, data, source, RecordError)
     try:
         ruleset = Ruleset.from_json(model.ruleset)
     except ValueError as err:
@@ -120,6 +142,33 @@ def load_record(path: str | Path) -> GameRecord:
         tuple(actions),
         model.final_hash,
     )
+
+
+def _from_kernel_record(data: dict[str, object], source: str) -> GameRecord:
+    """The Armata game a format-2 record holds; :class:`RecordError` for another game or a malformed setup."""
+    record = record_from_json(data, source, lambda game: ARMATA if game == ARMATA.id else _not_armata(source, game))
+    try:
+        setup = validate_model(_SetupModel, record.setup, source, RecordError)
+    except RecordError as err:
+        raise RecordError(source, f"setup.{err.key}", err.problem) from None
+    try:
+        ruleset = Ruleset.from_json(setup.ruleset)
+    except ValueError as err:
+        raise RecordError(source, "setup.ruleset", str(err)) from None
+    return GameRecord(
+        ruleset,
+        setup.pack,
+        setup.layout,
+        tuple(setup.heroes),
+        setup.seed,
+        record.chance,
+        record.actions,
+        record.final_hash,
+    )
+
+
+def _not_armata(source: str, game: str) -> GameDefinition[Any, Any]:
+    raise RecordError(source, "game", f"a record of game {game!r:.40}, not {ARMATA.id} (read it with its own game)")
 
 
 def replay(

@@ -160,6 +160,8 @@ BUDGETS: tuple[tuple[str, int], ...] = (
     ("rl.html", 23),
     ("rl_*.html", 16),
     ("api.html", 9),
+    ("api_kernel.html", 5),
+    ("kernel.html", 9),
     ("api/*.html", 16),
 )
 

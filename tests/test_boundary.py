@@ -16,7 +16,7 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from armata_rules import Game, GameSetupError, RuleViolation, editions, engine
+from armata_rules import Game, GameSetupError, RuleViolation, editions, game_setup
 from armata_rules.actions import (
     ACTION_TYPES,
     FIELD_TYPES,
@@ -94,7 +94,7 @@ def test_game_new_refuses_more_heroes_than_the_layout_has_ladder_sites(monkeypat
     for reading in type(editions.PEG19_EN.ladder_placement):  # the bundled layout fits 5 heroes under every reading
         Game.new(heroes, ruleset=dataclasses.replace(editions.PEG19_EN, ladder_placement=reading))
     three_sites = ("a", "b", "c")
-    monkeypatch.setattr(engine, "legal_ladder_sites", lambda fortress, board, reading: three_sites)
+    monkeypatch.setattr(game_setup, "legal_ladder_sites", lambda fortress, board, reading: three_sites)
     Game.new(heroes[:3])
     with pytest.raises(GameSetupError, match=r"allows 3 ladder sites .* too few for 4 heroes"):
         Game.new(heroes[:4])

@@ -90,3 +90,39 @@ def test_cli_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path.write_text(json.dumps(data))
     assert main(["replay", str(path)]) == 1  # a replay that does not reach its state is a failed check
     assert "final_hash" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------------------------------------ the kernel's format
+def test_a_kernel_record_of_an_armata_game_loads_and_replays(tmp_path: Path) -> None:
+    """The kernel writes format 2 (a ``game`` key and the setup arguments); Armata's reader takes it as the same game
+    its own format 1 describes."""
+    from armata_rules.engine import Game
+    from armata_rules.kernel.records import Record, write_record
+
+    old = _played(7, players=3, chance="explicit")
+    game = Game.new(old.heroes, ruleset=old.ruleset, seed=old.seed, chance=old.chance)
+    final = game.initial_state()
+    for action in old.actions:
+        final = game.apply(final, action)
+    path = tmp_path / "kernel.json"
+    write_record(Record.of(game, old.actions, final), path)
+    assert json.loads(path.read_text())["game"] == "armata_strigoi"
+    assert load_record(path) == old
+    _, replayed = replay(load_record(path))
+    assert replayed.hash() == old.final_hash
+
+
+def test_a_kernel_record_of_another_game_or_with_a_broken_setup_is_refused(tmp_path: Path) -> None:
+    from armata_rules.kernel.testing.toy import RACE
+
+    data: dict[str, Any] = {"format": 2, "game": RACE.id, "setup": {}, "chance": "auto", "actions": []}
+    data["final_hash"] = "0" * 64
+    with pytest.raises(RecordError, match=r": game: a record of game 'toy_race', not armata_strigoi"):
+        load_record(_write(tmp_path, data))
+    armata = data | {"game": "armata_strigoi", "setup": {"heroes": ["Attila"], "ruleset": {}, "seed": "1"}}
+    with pytest.raises(RecordError, match=r": setup\.pack: Field required"):
+        load_record(_write(tmp_path, armata | {"setup": armata["setup"] | {"seed": 1, "layout": "default"}}))
+    with pytest.raises(RecordError, match=r": setup\.seed: Input should be a valid integer"):
+        load_record(_write(tmp_path, armata | {"setup": armata["setup"] | {"pack": "default", "layout": "default"}}))
+    with pytest.raises(RecordError, match=r": format: unsupported format 3; this library reads 1 and 2"):
+        load_record(_write(tmp_path, data | {"format": 3}))

@@ -1,18 +1,30 @@
-"""The hex lattice under the fortress: axial coordinates, the six directions, rotation, distance.
+"""The hex lattice under the fortress: the kernel's hex maths and the fortress's room constants.
 
-Every space of the fortress is a cell of one hex lattice. A cell is an axial pair ``(q, r)``; the third cube
-coordinate is ``s = -q - r``. The six *cell directions* are numbered 0..5 so that turning one step is a 60° rotation
-(clockwise on screen with pointy-top hexes and y pointing down, which is how the SVG renderer draws them).
+Every space of the fortress is a cell of one hex lattice. The generic maths (axial cells, the six cell directions,
+rotation, distance, rings, discs, lines, parsing) is the kernel's, :mod:`armata_rules.kernel.equipment.hexgrid`,
+re-exported here under its old names, so ``armata_rules.board.hexgrid.Hex`` is the same class (and saved games and
+pickles that name it still load).
 
-Rooms are hexagons of cells of radius :data:`ROOM_RADIUS`; seven of them tile a flower. The centre of the room next to
-another in *room direction* ``d`` lies at ``rotate(ROOM_STEP, d)``. Room directions are a second set of six, skewed by
-about 19° from the cell directions, because hexagons of hexagons tile the plane with a twist.
+What is Armata's stays here. Rooms are hexagons of cells of radius :data:`ROOM_RADIUS`; seven of them tile a flower.
+The centre of the room next to another in *room direction* ``d`` lies at ``rotate(ROOM_STEP, d)``. Room directions
+are a second set of six, skewed by about 19° from the cell directions, because hexagons of hexagons tile the plane
+with a twist.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import NamedTuple
+from armata_rules.kernel.equipment.hexgrid import (
+    CELL_DIRECTIONS,
+    Hex,
+    direction_between,
+    disc,
+    distance,
+    line,
+    opposite,
+    parse_hex,
+    ring,
+    rotate,
+)
 
 __all__ = [
     "CELL_DIRECTIONS",
@@ -31,37 +43,6 @@ __all__ = [
     "rotate",
 ]
 
-
-class Hex(NamedTuple):
-    """A cell of the lattice in axial coordinates."""
-
-    q: int
-    r: int
-
-    # A deliberate override: for cells ``+`` is the vector sum, never tuple concatenation.
-    def __add__(self, other: tuple[int, ...]) -> Hex:  # type: ignore[override]
-        """Vector sum."""
-        q, r = other
-        return Hex(self.q + q, self.r + r)
-
-    def __sub__(self, other: Hex) -> Hex:
-        return Hex(self.q - other.q, self.r - other.r)
-
-    def scaled(self, k: int) -> Hex:
-        """This vector times ``k``."""
-        return Hex(self.q * k, self.r * k)
-
-    def neighbour(self, direction: int) -> Hex:
-        """The cell one step away in cell direction ``direction`` (0..5)."""
-        return self + CELL_DIRECTIONS[direction % 6]
-
-    def __str__(self) -> str:
-        return f"{self.q},{self.r}"
-
-
-#: Unit vectors of the six cell directions; index ``i + 1`` is index ``i`` turned by 60°.
-CELL_DIRECTIONS: tuple[Hex, ...] = (Hex(1, 0), Hex(0, 1), Hex(-1, 1), Hex(-1, 0), Hex(0, -1), Hex(1, -1))
-
 #: Radius of a room: 19 cells, the centre, a ring of 6 and a ring of 12.
 ROOM_RADIUS = 2
 #: Radius of a circular platform: its centre and the ring of 6 around it.
@@ -70,88 +51,3 @@ PLATFORM_RADIUS = 1
 ROOM_STEP = Hex(2 * ROOM_RADIUS + 1, -ROOM_RADIUS)
 #: Offset from a room's centre to the cell just outside its edge in room direction 0 (where a ladder tile goes).
 LADDER_STEP = Hex(ROOM_RADIUS + 1, -(ROOM_RADIUS // 2))
-
-
-def rotate(v: Hex, steps: int) -> Hex:
-    """Turn the vector ``v`` about the origin by ``steps`` × 60° (any integer; six steps are the identity)."""
-    q, r = v
-    for _ in range(steps % 6):
-        q, r = -r, q + r
-    return Hex(q, r)
-
-
-def distance(a: Hex, b: Hex) -> int:
-    """Number of cell steps between ``a`` and ``b`` ignoring walls."""
-    dq, dr = a.q - b.q, a.r - b.r
-    return max(abs(dq), abs(dr), abs(dq + dr))
-
-
-def opposite(direction: int) -> int:
-    """The direction pointing the other way."""
-    return (direction + 3) % 6
-
-
-def direction_between(a: Hex, b: Hex) -> int | None:
-    """The cell direction from ``a`` to its neighbour ``b``, or ``None`` if they are not neighbours."""
-    delta = b - a
-    for index, unit in enumerate(CELL_DIRECTIONS):
-        if delta == unit:
-            return index
-    return None
-
-
-def ring(centre: Hex, radius: int) -> Iterator[Hex]:
-    """The cells at exactly ``radius`` steps from ``centre``, walking once around."""
-    if radius == 0:
-        yield centre
-        return
-    cell = centre + CELL_DIRECTIONS[4].scaled(radius)
-    for side in range(6):
-        for _ in range(radius):
-            yield cell
-            cell = cell.neighbour(side)
-
-
-def disc(centre: Hex, radius: int) -> Iterator[Hex]:
-    """The cells at most ``radius`` steps from ``centre``, centre first, then ring by ring."""
-    for k in range(radius + 1):
-        yield from ring(centre, k)
-
-
-def line(a: Hex, b: Hex) -> list[Hex]:
-    """The cells a straight line from ``a`` to ``b`` crosses, both ends included (cube-coordinate interpolation,
-    nudged so that a line along a cell border picks one side consistently)."""
-    n = distance(a, b)
-    if n == 0:
-        return [a]
-    eps = 1e-6
-    aq, ar = a.q + eps, a.r + eps
-    bq, br = b.q + eps, b.r + eps
-    cells = []
-    for i in range(n + 1):
-        t = i / n
-        q, r = aq + (bq - aq) * t, ar + (br - ar) * t
-        cells.append(_round(q, r))
-    return cells
-
-
-def _round(q: float, r: float) -> Hex:
-    s = -q - r
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-    if dq > dr and dq > ds:
-        rq = -rr - rs
-    elif dr > ds:
-        rr = -rq - rs
-    return Hex(int(rq), int(rr))
-
-
-def parse_hex(text: str) -> Hex:
-    """Read ``"q,r"`` (spaces allowed) as a :class:`Hex`; raise ``ValueError`` with the text otherwise."""
-    parts = text.split(",")
-    if len(parts) != 2:
-        raise ValueError(f"expected a cell written 'q,r', got {text!r}")
-    try:
-        return Hex(int(parts[0].strip()), int(parts[1].strip()))
-    except ValueError:
-        raise ValueError(f"expected a cell written 'q,r' with whole numbers, got {text!r}") from None

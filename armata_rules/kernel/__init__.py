@@ -3,8 +3,11 @@
 A game is defined on the kernel; *Armata Strigoi* is the rest of :mod:`armata_rules`, at its old paths, and its
 definition is :data:`armata_rules.game.ARMATA`. So far the kernel holds its lowest layer,
 :mod:`armata_rules.kernel.core` (immutable values, fast enums, the engine's errors, interning, data files,
-decoding), the engine loop and what it reads of a game, :mod:`armata_rules.kernel.play` (frames, actions, the
-state's flow fields, rule books, handler tables, the game definition, dispatch and settle), and
+decoding); the engine loop and what it reads of a game, :mod:`armata_rules.kernel.play` (frames, actions, the
+state's flow fields, rule books, handler tables, the int-or-Z3 idiom of effect kernels, the game definition, dispatch
+and settle, the engine); the equipment games are made of, :mod:`armata_rules.kernel.equipment` (grids, hex maths,
+counters, tracks, dice, decks, tokens, each with kernels Z3 proves); the games by id,
+:mod:`armata_rules.kernel.games`; records of any game, :mod:`armata_rules.kernel.records`; and
 :mod:`armata_rules.kernel.testing` (a toy game and the conformance checks). The modules that moved here left a module
 at their old path re-exporting their names, so Armata's imports are unchanged.
 

@@ -23,17 +23,22 @@ from armata_rules.kernel.play.handlers import HandlerTable, Refusal
 from armata_rules.kernel.testing.conformance import (
     ConformanceError,
     Play,
+    check_action_space,
     check_chance,
     check_determinism,
     check_game,
     check_kinds,
+    check_observations,
     check_random_play,
     check_refusals,
 )
 from armata_rules.kernel.testing.toy import (
     RACE,
+    RaceActions,
+    RaceCodec,
     RaceContext,
     RaceState,
+    RaceView,
     Roll,
     RollRules,
     Turn,
@@ -159,3 +164,47 @@ def test_both_games_play_the_same_under_another_hash_seed() -> None:
     first = fingerprints("0")
     assert len(first) == 5 and len(set(first)) == 5
     assert fingerprints("4242") == first
+
+
+class _ShortNumbering(RaceActions):
+    """A numbering that forgets the die's last face."""
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return super().num_distinct_actions - 1
+
+
+class _CollidingNumbering(RaceActions):
+    """A numbering that gives walk and roll one number."""
+
+    def action_to_index(self, action: Action) -> int:
+        index = super().action_to_index(action)
+        return index - index % 2 if isinstance(action, Choose) else index
+
+
+class _ForgetfulCodec(RaceCodec):
+    """A numeric form that drops the round."""
+
+    def decode(self, vector: list[float]) -> RaceView:
+        return dataclasses.replace(super().decode(vector), round=1)
+
+
+def test_a_numbering_that_is_no_bijection_or_misses_an_action_is_found() -> None:
+    ctx = new_context(2, faces=3, length=20)
+    colliding = dataclasses.replace(RACE, action_space=lambda ctx: _CollidingNumbering(ctx.seats, ctx.faces))
+    with pytest.raises(ConformanceError, match=r"action index 1 \(Choose\(seat=0, option='roll'\)\) does not map back"):
+        check_action_space(Play(colliding, ctx), 0, 5_000)
+    short = dataclasses.replace(RACE, action_space=lambda ctx: _ShortNumbering(ctx.seats, ctx.faces))
+    with pytest.raises(ConformanceError, match=r"listed ChanceOutcome\(decision='roll', outcome='3'\) has no index"):
+        check_action_space(Play(short, ctx, auto_chance=False), 0, 5_000)
+    assert check_action_space(Play(RACE, ctx, auto_chance=False), 0, 5_000) == 2 * 2 + 3
+
+
+def test_an_observation_that_does_not_survive_its_numeric_form_is_found() -> None:
+    ctx = new_context(3, length=20)
+    forgetful = dataclasses.replace(RACE, observation_codec=lambda ctx: _ForgetfulCodec(ctx.seats))
+    with pytest.raises(ConformanceError, match=r"seat 0: the observation does not survive its numeric form"):
+        check_observations(Play(forgetful, ctx), 0, 5_000)
+    assert check_observations(Play(RACE, ctx), 0, 5_000) > 3
+    with pytest.raises(ConformanceError, match="needs observe, observation_codec and seat_count hooks"):
+        check_observations(Play(dataclasses.replace(RACE, observe=None), ctx), 0, 5_000)

@@ -9,19 +9,19 @@ definition from its own modules and passes it in.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from armata_rules.kernel.core.fast_enum import FastEnum
 from armata_rules.kernel.core.immutable import Memo
-from armata_rules.kernel.play.actions import ActionTypes
+from armata_rules.kernel.play.actions import Action, ActionTypes
 from armata_rules.kernel.play.frames import FrameTypes
 from armata_rules.kernel.play.handlers import HandlerTable
 from armata_rules.kernel.play.registry import RuleBook
 from armata_rules.kernel.play.state import KernelState
 
-__all__ = ["Ending", "GameDefinition", "KernelContext", "Terminal", "Trigger"]
+__all__ = ["ActionIndex", "Ending", "GameDefinition", "KernelContext", "ObservationCodec", "Terminal", "Trigger"]
 
 
 class KernelContext(Protocol):
@@ -30,6 +30,31 @@ class KernelContext(Protocol):
     @property
     def seed(self) -> int:
         """The seed of the chance events (with the state's ``chance_count``, it picks each outcome)."""
+
+
+class ActionIndex(Protocol):
+    """A fixed numbering of every action a game of one context could ever list (learning agents pick by number):
+    ``index_to_action`` and ``action_to_index`` are inverse over ``range(num_distinct_actions)``."""
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """How many actions are numbered."""
+
+    def action_to_index(self, action: Action) -> int:
+        """The number of ``action``; ``KeyError`` for an action outside the numbering."""
+
+    def index_to_action(self, index: int) -> Action:
+        """The action numbered ``index``."""
+
+
+class ObservationCodec(Protocol):
+    """The fixed-length numeric form of what a seat observes, and the way back: ``decode(encode(o)) == o``."""
+
+    def encode(self, observation: Any) -> Any:
+        """The numeric form of ``observation``."""
+
+    def decode(self, vector: Any) -> Any:
+        """The observation ``vector`` encodes."""
 
 
 C = TypeVar("C", bound=KernelContext)
@@ -67,6 +92,17 @@ class GameDefinition(Generic[C, S]):
     a C call): within one settling, the test is then asked again only once that part is another object (a state
     shares its unchanged parts with the state before).
 
+    The engine (:class:`~armata_rules.kernel.play.engine.Engine`) refuses an action once the game is over by the rule
+    :attr:`over_rule` and a foreign outcome where chance decides by :attr:`chance_rule`, both ids of the game's book.
+    The optional hooks: :attr:`setup` builds a context from keyword arguments (raising
+    :class:`~armata_rules.kernel.play.engine.GameSetupError` naming a wrong one); :attr:`setup_json` writes a
+    context's arguments back, as plain JSON data, so that ``setup(**setup_json(ctx))`` sets the same game up again
+    (a game record keeps them); :attr:`returns` gives each seat's result (all equal in a cooperative game);
+    :attr:`check_state` refuses a state read from a file that breaks one of the game's invariants
+    (``StateFileError``); :attr:`seat_count` says how many seats a game of a context has; :attr:`observe` gives
+    what one seat may see of a state, :attr:`observation_codec` its numeric form and :attr:`action_space` the
+    numbering of actions, for learning agents.
+
     Checked when built: ``id`` is a lower-case identifier, ``seats`` is not empty and starts at 1 or more, the state
     type is a :class:`~armata_rules.kernel.core.immutable.Memo` (the legal actions of a state are kept on it), every
     frame type has a handler and every handler a listed frame type, and the rule book is the game's.
@@ -82,8 +118,18 @@ class GameDefinition(Generic[C, S]):
     rules: RuleBook
     initial_state: Callable[[C], S]
     terminal: Terminal[C, S]
+    over_rule: str
+    chance_rule: str
     triggers: tuple[Trigger[C, S], ...] = ()
     terminal_reads: Callable[[S], object] | None = None
+    setup: Callable[..., C] | None = None
+    setup_json: Callable[[C], Mapping[str, object]] | None = None
+    returns: Callable[[C, S], tuple[float, ...]] | None = None
+    check_state: Callable[[C, S, str], None] | None = None
+    seat_count: Callable[[C], int] | None = None
+    observe: Callable[[C, S, int], object] | None = None
+    observation_codec: Callable[[C], ObservationCodec] | None = None
+    action_space: Callable[[C], ActionIndex] | None = None
 
     def __post_init__(self) -> None:
         if not _GAME_ID.fullmatch(self.id):
@@ -98,6 +144,9 @@ class GameDefinition(Generic[C, S]):
         unlisted = sorted(cls.__name__ for cls in self.handlers.by_frame if cls not in self.frames)
         if unlisted:
             raise ValueError(f"game {self.id}: handlers of frame types it does not list: {', '.join(unlisted)}")
+        for field, rule_id in (("over_rule", self.over_rule), ("chance_rule", self.chance_rule)):
+            if not rule_id:
+                raise ValueError(f"game {self.id}: {field} must name a rule of its book")
         if self.rules.game != self.id:
             raise ValueError(f"game {self.id}: its rule book belongs to {self.rules.game!r}")
 

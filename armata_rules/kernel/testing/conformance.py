@@ -5,13 +5,16 @@ of a few games: seats, data, seed), plays seeded random games and raises :class:
 the game, the context and what broke, at the first fault. :func:`check_game` runs them all; a test of a game calls it
 with a few contexts. So far: random play to the end (every listed action applies, every state but the last has one,
 the end comes), illegal actions refused by a rule of the game's book, the decision kind of each frame matching its
-handler, chance outcomes that are distinct and sum to 1, determinism for a seed, the action codec's round trip, and
-the state's JSON and pickle round trips.
+handler, chance outcomes that are distinct and sum to 1, determinism for a seed, the action codec's round trip, the
+state's JSON and pickle round trips, the numbering of actions (a bijection, covering every listed action), each
+seat's observation surviving its numeric form, and the game's record (:mod:`armata_rules.kernel.records`) replayed by an
+:class:`~armata_rules.kernel.play.engine.Engine` to the same state.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 import pickle
 import random
@@ -27,16 +30,20 @@ from armata_rules.kernel.play.handlers import AutoHandler, ChanceHandler, Decisi
 from armata_rules.kernel.play.registry import RuleViolation
 from armata_rules.kernel.play.settle import settle
 from armata_rules.kernel.play.state import KernelState
+from armata_rules.kernel.records import Record, RecordError, record_from_json, replay_record
 
 __all__ = [
     "ConformanceError",
     "Play",
+    "check_action_space",
     "check_chance",
     "check_codec",
     "check_determinism",
     "check_game",
     "check_kinds",
+    "check_observations",
     "check_random_play",
+    "check_record_replay",
     "check_refusals",
     "check_round_trips",
 ]
@@ -232,6 +239,76 @@ def check_round_trips(play: Play[C, S], seed: int, max_decisions: int, every: in
     return checked
 
 
+def check_action_space(play: Play[C, S], seed: int, max_decisions: int) -> int:
+    """The game's numbering of actions (its ``action_space`` hook) is a bijection between ``range(n)`` and the
+    actions it numbers, and numbers every action listed in a seeded random game. The size of the numbering."""
+    game = play.game
+    if game.action_space is None:
+        raise ConformanceError(f"{game.id}: a game needs an action_space hook (learning agents pick by number)")
+    space = game.action_space(play.ctx)
+    size = space.num_distinct_actions
+    seen: dict[Action, int] = {}
+    for index in range(size):
+        action = space.index_to_action(index)
+        if action in seen or space.action_to_index(action) != index:
+            raise ConformanceError(f"{_where(game, play.ctx)}: action index {index} ({action}) does not map back")
+        seen[action] = index
+    for _, taken in random_play(play, seed, max_decisions):
+        if taken is not None and taken not in seen:
+            raise ConformanceError(f"{_where(game, play.ctx)}: listed {taken} has no index")
+    return size
+
+
+def check_observations(play: Play[C, S], seed: int, max_decisions: int, every: int = 5) -> int:
+    """At every ``every``-th state of a seeded random game, each seat's observation (the ``observe`` hook)
+    survives its numeric form (the ``observation_codec`` hook), and a numeric form keeps its length. The number of
+    observations checked."""
+    game = play.game
+    if game.observe is None or game.observation_codec is None or game.seat_count is None:
+        raise ConformanceError(f"{game.id}: a game needs observe, observation_codec and seat_count hooks")
+    codec = game.observation_codec(play.ctx)
+    seats = range(game.seat_count(play.ctx))
+    checked = 0
+    length: int | None = None
+    for index, (state, _) in enumerate(random_play(play, seed, max_decisions)):
+        if index % every:
+            continue
+        for seat in seats:
+            seen = game.observe(play.ctx, state, seat)
+            vector = codec.encode(seen)
+            if length is None:
+                length = len(vector)
+            if len(vector) != length:
+                raise ConformanceError(f"{_where(game, play.ctx)}: seat {seat}'s observation changes length")
+            if codec.decode(vector) != seen:
+                raise ConformanceError(
+                    f"{_where(game, play.ctx)}: state {index}, seat {seat}: the observation "
+                    "does not survive its numeric form"
+                )
+            checked += 1
+    return checked
+
+
+def check_record_replay(play: Play[C, S], seed: int, max_decisions: int) -> int:
+    """A seeded random game, kept as a record of the game's setup (its ``setup_json`` hook) and actions, survives
+    its JSON form and replays through an :class:`~armata_rules.kernel.play.engine.Engine` set up anew by the game's
+    ``setup`` hook to the same final state. The number of actions replayed."""
+    game = play.game
+    if game.setup is None or game.setup_json is None:
+        raise ConformanceError(f"{game.id}: a game needs setup and setup_json hooks for its records to replay")
+    taken = [(state, action) for state, action in random_play(play, seed, max_decisions)]
+    actions = [action for _, action in taken if action is not None]
+    chance: Any = "auto" if play.auto_chance else "explicit"
+    record = Record(game.id, game.setup_json(play.ctx), chance, tuple(actions), taken[-1][0].hash())
+    try:
+        data = json.loads(json.dumps(record.to_json()))
+        again = record_from_json(data, f"{game.id} record", lambda _: game)
+        replay_record(again, f"{game.id} record", lambda _: game)
+    except (RecordError, TypeError, ValueError) as err:
+        raise ConformanceError(f"{_where(game, play.ctx)}: seed {seed}'s record does not replay: {err}") from None
+    return len(actions)
+
+
 def check_game(
     game: GameDefinition[C, S], contexts: Sequence[C], *, seeds: int = 2, max_decisions: int = 20_000
 ) -> int:
@@ -251,4 +328,7 @@ def check_game(
                 check_determinism(play, seed, max_decisions)
                 check_codec(play, seed, max_decisions)
                 check_round_trips(play, seed, max_decisions)
+                check_record_replay(play, seed, max_decisions)
+                check_observations(play, seed, max_decisions)
+            check_action_space(play, 0, max_decisions)
     return decisions

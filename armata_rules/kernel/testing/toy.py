@@ -16,12 +16,15 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Final
 
 from armata_rules.kernel.core.decode import DecodeError, decode
 from armata_rules.kernel.core.fast_enum import FastEnum
 from armata_rules.kernel.core.immutable import Memo, empty_memo, replace
+from armata_rules.kernel.games import register
 from armata_rules.kernel.play.actions import Action, ActionTypes, ChanceOutcome, Choose
+from armata_rules.kernel.play.engine import GameSetupError
 from armata_rules.kernel.play.flow import log, pop, replace_top
 from armata_rules.kernel.play.frames import Automatic, DecisionKind, Frame, FrameTypes, ToAct
 from armata_rules.kernel.play.game import Ending, GameDefinition
@@ -33,13 +36,19 @@ __all__ = [
     "RACE",
     "RULEBOOK",
     "NextTurn",
+    "RaceActions",
+    "RaceCodec",
     "RaceContext",
     "RaceOutcome",
     "RaceState",
+    "RaceView",
     "Roll",
     "Turn",
     "bump",
     "new_context",
+    "observe",
+    "returns",
+    "setup_json",
     "terminal",
 ]
 
@@ -87,18 +96,23 @@ class RaceContext:
 
 
 def new_context(seats: int, *, length: int = 12, faces: int = 3, seed: int = 0) -> RaceContext:
-    """A race for ``seats`` players; ``ValueError`` naming the argument that is out of range or of the wrong
-    type."""
+    """A race for ``seats`` players (the game's setup hook); :class:`GameSetupError` naming the argument that is
+    out of range or of the wrong type."""
     for name, value in (("seats", seats), ("length", length), ("faces", faces), ("seed", seed)):
         if type(value) is not int:
-            raise ValueError(f"{name} must be an int; got {type(value).__name__}")
+            raise GameSetupError(f"{name} must be an int; got {type(value).__name__}")
     if seats not in RACE.seats:
-        raise ValueError(f"seats must be {RACE.seats.start} to {RACE.seats.stop - 1}; got {seats}")
+        raise GameSetupError(f"seats must be {RACE.seats.start} to {RACE.seats.stop - 1}; got {seats}")
     if length < 2:
-        raise ValueError(f"length must be 2 or more; got {length}")
+        raise GameSetupError(f"length must be 2 or more; got {length}")
     if faces < 1:
-        raise ValueError(f"faces must be 1 or more; got {faces}")
+        raise GameSetupError(f"faces must be 1 or more; got {faces}")
     return RaceContext(seats, length, faces, seed)
+
+
+def setup_json(ctx: RaceContext) -> dict[str, object]:
+    """The arguments of :func:`new_context` that set ``ctx``'s race up again."""
+    return {"seats": ctx.seats, "length": ctx.length, "faces": ctx.faces, "seed": ctx.seed}
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,6 +253,72 @@ def terminal(ctx: RaceContext, state: RaceState) -> Ending | None:
     return None
 
 
+def returns(ctx: RaceContext, state: RaceState) -> tuple[float, ...]:
+    """1 for the seat that reached the end, 0 for every other (and for all while the race goes on)."""
+    return tuple(1.0 if position >= ctx.length else 0.0 for position in state.positions)
+
+
+@dataclass(frozen=True, slots=True)
+class RaceView:
+    """What a seat sees of a race: everything (nothing is hidden), from its own point of view (``seat``)."""
+
+    seat: int
+    positions: tuple[int, ...]
+    round: int
+
+
+def observe(ctx: RaceContext, state: RaceState, seat: int) -> RaceView:
+    """The race as ``seat`` sees it; ``ValueError`` for a seat that is not at the table."""
+    if type(seat) is not int or not 0 <= seat < ctx.seats:
+        raise ValueError(f"seat must be 0 to {ctx.seats - 1}; got {seat!r}")
+    return RaceView(seat, state.positions, state.round)
+
+
+@dataclass(frozen=True, slots=True)
+class RaceCodec:
+    """A view as numbers: the seat, the round, then each counter's space (a list of ``2 + seats`` floats)."""
+
+    seats: int
+
+    def encode(self, observation: RaceView) -> list[float]:
+        return [float(observation.seat), float(observation.round), *map(float, observation.positions)]
+
+    def decode(self, vector: list[float]) -> RaceView:
+        if len(vector) != 2 + self.seats:
+            raise ValueError(f"a race view of {self.seats} seats has {2 + self.seats} numbers; got {len(vector)}")
+        seat, round_, *positions = (int(value) for value in vector)
+        return RaceView(seat, tuple(positions), round_)
+
+
+@dataclass(frozen=True, slots=True)
+class RaceActions:
+    """The numbering of a race's actions: each seat's walk and roll, then each face of the die."""
+
+    seats: int
+    faces: int
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self.seats * len(OPTIONS) + self.faces
+
+    def action_to_index(self, action: Action) -> int:
+        if isinstance(action, Choose) and action.option in OPTIONS and 0 <= action.seat < self.seats:
+            return action.seat * len(OPTIONS) + OPTIONS.index(action.option)
+        if isinstance(action, ChanceOutcome) and action.decision == "roll" and action.outcome.isdigit():
+            face = int(action.outcome)
+            if 1 <= face <= self.faces:
+                return self.seats * len(OPTIONS) + face - 1
+        raise KeyError(f"{action} is not an action of this race")
+
+    def index_to_action(self, index: int) -> Action:
+        if not 0 <= index < self.num_distinct_actions:
+            raise IndexError(f"action index {index} is outside 0..{self.num_distinct_actions - 1}")
+        seat, option = divmod(index, len(OPTIONS))
+        if seat < self.seats:
+            return Choose(seat, OPTIONS[option])
+        return ChanceOutcome("roll", str(index - self.seats * len(OPTIONS) + 1))
+
+
 def bump(ctx: RaceContext, before: RaceState, after: RaceState) -> RaceState:
     """As soon as a counter lands where another stands, that one goes back to space 0 (race.en:5). Runs after every
     action; a counter that did not move bumps nobody, nor does one on space 0 or past the end."""
@@ -267,5 +347,15 @@ RACE: Final[GameDefinition[RaceContext, RaceState]] = GameDefinition(
     rules=RULES,
     initial_state=initial_state,
     terminal=terminal,
+    over_rule=FINISH.id,
+    chance_rule=DIE.id,
     triggers=(bump,),
+    setup=new_context,
+    setup_json=setup_json,
+    returns=returns,
+    seat_count=attrgetter("seats"),
+    observe=observe,
+    observation_codec=lambda ctx: RaceCodec(ctx.seats),
+    action_space=lambda ctx: RaceActions(ctx.seats, ctx.faces),
 )
+register(RACE)
