@@ -21,13 +21,13 @@ from pydantic import Field
 from armata_rules.actions import Action, action_from_json, action_to_json
 from armata_rules.board.layout import Layout
 from armata_rules.components.pack import DataPack
-from armata_rules.datafile import DataFileError, StrictModel, read_data_file, validate_model
+from armata_rules.datafile import StrictModel, read_data_file, validate_model
 from armata_rules.engine import Game, GameSetupError
 from armata_rules.game import ARMATA
 from armata_rules.kernel.play.game import GameDefinition
 from armata_rules.kernel.records import FORMAT as KERNEL_FORMAT
-from armata_rules.kernel.records import record_from_json
-from armata_rules.rules.registry import RuleViolation
+from armata_rules.kernel.records import RecordError as KernelRecordError
+from armata_rules.kernel.records import play_actions, record_from_json
 from armata_rules.state import GameState
 from armata_rules.variants import Ruleset
 
@@ -36,8 +36,9 @@ __all__ = ["FORMAT_VERSION", "GameRecord", "RecordError", "load_record", "replay
 FORMAT_VERSION = 1
 
 
-class RecordError(DataFileError):
-    """A game record is malformed, or does not replay; the message names the record, the key and the problem."""
+class RecordError(KernelRecordError):
+    """A game record of Armata is malformed, or does not replay; the message names the record, the key and the
+    problem. A kind of the kernel's :class:`~armata_rules.kernel.records.RecordError`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,16 +190,5 @@ def replay(
         )
     except GameSetupError as err:
         raise RecordError(source, "heroes", str(err)) from None
-    state = game.initial_state()
-    for i, action in enumerate(record.actions):
-        try:
-            state = game.apply(state, action)
-        except RuleViolation as err:
-            # the problem first, then the rule and its clauses: what went wrong matters before where it is written
-            refusal = f"{err.message} (rule {err.rule_id}: {', '.join(err.clauses)})"
-            raise RecordError(source, f"actions[{i}]", f"refused by the rules: {refusal}") from None
-    if state.hash() != record.final_hash:
-        raise RecordError(
-            source, "final_hash", f"the replay ends in state {state.hash()[:16]}…, not {record.final_hash[:16]}…"
-        )
+    state = play_actions(game, record.actions, record.final_hash, source, RecordError)
     return game, state

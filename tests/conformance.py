@@ -16,6 +16,7 @@ import z3
 from armata_rules import effects
 from armata_rules.effects import AddWound, DiscardWound, Effect, GainBlood, LoseBlood, MoveBlood, WoundStrigoi
 from armata_rules.engine import Game
+from armata_rules.kernel.play.effects import tracing
 from armata_rules.state import GameState, Outcome
 from armata_rules.verify.models import Kernels, params_for, strigoi_model
 
@@ -23,12 +24,8 @@ from armata_rules.verify.models import Kernels, params_for, strigoi_model
 @contextmanager
 def traced() -> Iterator[list[Effect]]:
     """Collect the effects executed inside the block."""
-    trace: list[Effect] = []
-    effects.TRACE = trace
-    try:
+    with tracing(effects) as trace:
         yield trace
-    finally:
-        effects.TRACE = None
 
 
 def _int(term: Any) -> int:

@@ -9,6 +9,7 @@ import pytest
 from armata_rules import Game, effects
 from armata_rules.effects import AddWound, CardZone, Effect, GainBlood, MoveCard
 from armata_rules.errors import EngineInvariantError
+from armata_rules.kernel.play.effects import tracing
 from armata_rules.rules.executor import execute, execute_all
 from armata_rules.state import GameState
 
@@ -20,12 +21,8 @@ def _one_by_one(state: GameState, batch: list[Effect]) -> GameState:
 
 
 def _traced(run: object, state: GameState, batch: list[Effect]) -> tuple[GameState, list[Effect]]:
-    trace: list[Effect] = []
-    effects.TRACE = trace
-    try:
+    with tracing(effects) as trace:
         return run(state, batch), trace  # type: ignore[operator]
-    finally:
-        effects.TRACE = None
 
 
 def _mid_game() -> GameState:

@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import Field
 
@@ -29,7 +29,18 @@ from armata_rules.kernel.play.game import GameDefinition
 from armata_rules.kernel.play.registry import RuleViolation
 from armata_rules.kernel.play.state import KernelState
 
-__all__ = ["FORMAT", "Record", "RecordError", "read_record", "record_from_json", "replay_record", "write_record"]
+__all__ = [
+    "FORMAT",
+    "Record",
+    "RecordError",
+    "play_actions",
+    "read_record",
+    "record_from_json",
+    "replay_record",
+    "write_record",
+]
+
+S = TypeVar("S", bound=KernelState)
 
 #: The record format this module writes and reads.
 FORMAT = 2
@@ -129,15 +140,27 @@ def replay_record(
         engine = Engine(definition, definition.setup(**(dict(record.setup) | setup)), record.chance)
     except (GameSetupError, TypeError) as err:
         raise RecordError(source, "setup", str(err)) from None
+    state = play_actions(engine, record.actions, record.final_hash, source)
+    return engine, state
+
+
+def play_actions(
+    engine: Engine[Any, S],
+    actions: Sequence[Action],
+    final_hash: str,
+    source: str,
+    error: type[RecordError] = RecordError,
+) -> S:
+    """Apply ``actions`` from ``engine``'s initial state and check the final state's hash: the state, or ``error``
+    (a :class:`RecordError`) naming the action the rules refuse (the problem first, then the rule and its clauses)
+    or the hash the replay ends in."""
     state = engine.initial_state()
-    for i, action in enumerate(record.actions):
+    for i, action in enumerate(actions):
         try:
             state = engine.apply(state, action)
         except RuleViolation as err:
             refusal = f"{err.message} (rule {err.rule_id}: {', '.join(err.clauses)})"
-            raise RecordError(source, f"actions[{i}]", f"refused by the rules: {refusal}") from None
-    if state.hash() != record.final_hash:
-        raise RecordError(
-            source, "final_hash", f"the replay ends in state {state.hash()[:16]}…, not {record.final_hash[:16]}…"
-        )
-    return engine, state
+            raise error(source, f"actions[{i}]", f"refused by the rules: {refusal}") from None
+    if state.hash() != final_hash:
+        raise error(source, "final_hash", f"the replay ends in state {state.hash()[:16]}…, not {final_hash[:16]}…")
+    return state

@@ -20,10 +20,12 @@ This module stays Python in the compiled build: its functions are called with Z3
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Protocol, TypeVar
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import ModuleType
+from typing import Any, Protocol, TypeVar
 
-__all__ = ["Arithmetic", "Ite", "IteOf", "N", "Num", "concrete_and", "concrete_ite"]
+__all__ = ["Arithmetic", "Ite", "IteOf", "N", "Num", "concrete_and", "concrete_ite", "tracing"]
 
 T = TypeVar("T")
 
@@ -71,3 +73,22 @@ def concrete_ite(condition: object, then: T, otherwise: T) -> T:
 def concrete_and(a: object, b: object) -> object:
     """``a and b`` as a truth value: the engine's conjunction of two conditions (a proof passes ``z3.And``)."""
     return bool(a) and bool(b)
+
+
+@contextmanager
+def tracing(module: ModuleType) -> Iterator[list[Any]]:
+    """Collect, inside the block, every effect a game's executor runs: sets ``module.TRACE`` (a game's effects
+    module, which its executor reads at each effect) to a new list, yields it, and sets ``None`` back.
+
+    ``TRACE`` lives in each game's own module, not here: an assignment to a name a module re-exports would not reach
+    the module that defines it (``KERNEL.md`` §6, the first trap), so the game's executor and this function must
+    both name the game's module. ``AttributeError`` for a module without ``TRACE``.
+    """
+    if not hasattr(module, "TRACE"):
+        raise AttributeError(f"{module.__name__} has no TRACE to collect effects in")
+    trace: list[Any] = []
+    setattr(module, "TRACE", trace)  # noqa: B010  # a module's attribute, named as games name it
+    try:
+        yield trace
+    finally:
+        setattr(module, "TRACE", None)  # noqa: B010

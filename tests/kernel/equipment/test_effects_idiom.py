@@ -31,3 +31,25 @@ def test_a_kernel_written_once_runs_on_ints_and_on_z3_terms() -> None:
     solver = z3.Solver()
     solver.add(x == 5, step(x, z3.If) != 0)
     assert solver.check() == z3.unsat
+
+
+def test_tracing_collects_into_the_games_own_module_and_puts_it_back() -> None:
+    """KERNEL.md §6, the first trap: TRACE is set on the game's module itself, and None again after the block, even
+    when the block raises; a module without TRACE is refused."""
+    import types
+
+    import pytest
+
+    from armata_rules.kernel.play.effects import tracing
+
+    game_effects = types.ModuleType("game_effects")
+    game_effects.TRACE = None  # type: ignore[attr-defined]
+    with tracing(game_effects) as trace:
+        assert game_effects.TRACE is trace  # type: ignore[attr-defined]
+        trace.append("an effect")
+    assert game_effects.TRACE is None and trace == ["an effect"]  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="boom"), tracing(game_effects):
+        raise ValueError("boom")
+    assert game_effects.TRACE is None  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError, match="bare has no TRACE"), tracing(types.ModuleType("bare")):
+        pass
