@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 .DEFAULT_GOAL := help
 
-.PHONY: help demo test test-compiled compiled clean-compiled bench-compiled test-adapters scale lint typecheck pytest docs docs-html screenshots browser soak bench bench-finder profile golden mutants mutants-sample clean coverage-clauses fuzz baselines
+.PHONY: help demo test test-compiled compiled clean-compiled bench-compiled bench-compare test-adapters scale lint typecheck pytest docs docs-html screenshots browser soak bench bench-finder profile golden mutants mutants-sample clean coverage-clauses fuzz baselines
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -117,6 +117,11 @@ bench: $(VENV)/.installed-bench
 ## bench-compiled: the same benchmark on the compiled build, then back to pure Python.
 bench-compiled: compiled $(VENV)/.installed-bench
 	$(BIN)/python bench/bench_engine.py; status=$$?; $(MAKE) --no-print-directory clean-compiled; exit $$status
+
+## bench-compare: two commits' compiled builds measured side by side (BASE=rev, HEAD=rev, default HEAD): the gate
+## of a refactoring that must not slow the engine; medians and ranges over alternating runs.
+bench-compare: $(VENV)/.installed-compile $(VENV)/.installed-bench
+	$(BIN)/python bench/compare_commits.py $(BASE) $(or $(HEAD),HEAD) --build compiled
 
 ## profile: where the engine spends its time over complete random games (cProfile).
 profile: $(VENV)/.installed-base

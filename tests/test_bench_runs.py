@@ -32,3 +32,32 @@ def test_the_engine_benchmark_runs_to_the_end() -> None:
         expected = row if importlib.util.find_spec(module) is not None else f"{name}: pip install"
         assert expected in done.stdout, expected
     assert "no engine errors in random play" in done.stdout
+
+
+def test_two_commits_are_compared_side_by_side() -> None:
+    """``bench/compare_commits.py`` (the 5% gate of the kernel's extraction) runs on the pure build: both commits
+    measured in worktrees of their own, a median and range each, the change, and the worktrees removed again."""
+    if not (ROOT / ".git").exists():
+        import pytest
+
+        pytest.skip("not a git checkout")
+    command = [
+        sys.executable,
+        str(ROOT / "bench" / "compare_commits.py"),
+        "HEAD",
+        "HEAD",
+        "--build",
+        "pure",
+        "--rounds",
+        "1",
+        "--runs",
+        "1",
+        "--seconds",
+        "0.1",
+    ]
+    before = subprocess.run(["git", "worktree", "list"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "base " in done.stdout and "head " in done.stdout and "change of the median:" in done.stdout
+    after = subprocess.run(["git", "worktree", "list"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert after == before
