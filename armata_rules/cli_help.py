@@ -8,28 +8,9 @@ it is the same for every command.
 
 from __future__ import annotations
 
-import argparse
-import textwrap
-from dataclasses import dataclass
+from armata_rules.kernel.cli.help import CommandHelp, Example, HelpFormatter, examples_text
 
 __all__ = ["COMMANDS", "CommandHelp", "Example", "HelpFormatter", "examples_text"]
-
-
-@dataclass(frozen=True, slots=True)
-class Example:
-    """A command line (as typed in a shell) and what it does."""
-
-    command: str
-    does: str
-
-
-@dataclass(frozen=True, slots=True)
-class CommandHelp:
-    """The help of one command: the one-line summary in its parent's list, the description, the examples."""
-
-    summary: str
-    description: str
-    examples: tuple[Example, ...]
 
 
 #: Every command's help, by its path below ``armata-rules`` ("board", "study readings").
@@ -149,28 +130,3 @@ COMMANDS: dict[str, CommandHelp] = {
         ),
     ),
 }
-
-
-def examples_text(examples: tuple[Example, ...]) -> str:
-    """The ``examples:`` block of a command's help."""
-    lines = ["examples:"]
-    for example in examples:
-        lines += [
-            f"  {example.command}",
-            *textwrap.wrap(example.does, 78, initial_indent=" " * 6, subsequent_indent=" " * 6),
-        ]
-    return "\n".join(lines)
-
-
-class HelpFormatter(argparse.RawDescriptionHelpFormatter):
-    """Descriptions and epilogs filled paragraph by paragraph to the terminal's width; indented lines (examples,
-    the exit-status table) kept as written."""
-
-    def _fill_text(self, text: str, width: int, indent: str) -> str:
-        paragraphs = []
-        for paragraph in text.split("\n\n"):
-            if paragraph.startswith(" ") or "\n " in paragraph:
-                paragraphs.append(textwrap.indent(paragraph, indent))
-            else:
-                paragraphs.append(textwrap.fill(" ".join(paragraph.split()), width, initial_indent=indent))
-        return "\n\n".join(paragraphs)

@@ -10,7 +10,8 @@ all its runs (never the best run), and the change of the median. Nothing is asse
     .venv/bin/python bench/compare_commits.py d40345c HEAD --build compiled
 
 The measuring code is this checkout's (``bench_engine.side_by_side`` and its streams); only the package under
-measure comes from each worktree. The worktrees are removed at the end.
+measure comes from each worktree. The worktrees sit in a temporary folder beside a link to this checkout's
+``../shared`` (the compiled build reads the rulebooks from there), and are removed at the end.
 """
 
 from __future__ import annotations
@@ -83,6 +84,9 @@ def main() -> None:
     commits = {name: _git("rev-parse", "--short", rev) for name, rev in (("base", args.base), ("head", args.head))}
     with tempfile.TemporaryDirectory(prefix="armata-compare-") as folder:
         trees = {name: Path(folder) / name for name in commits}
+        shared = ROOT.parent / "shared"
+        if shared.is_dir():  # the wheel's build reads the rulebooks from ../shared, beside each worktree
+            (Path(folder) / "shared").symlink_to(shared)
         try:
             for name, commit in commits.items():
                 _git("worktree", "add", "--detach", str(trees[name]), commit)
