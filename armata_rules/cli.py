@@ -17,7 +17,6 @@ as a terminal on a terminal, and as wide as their rows in a pipe or a file.
 from __future__ import annotations
 
 import argparse
-import ctypes
 import json
 import math
 import os
@@ -49,9 +48,16 @@ from armata_rules.about import PROG, version_text
 from armata_rules.board import Fortress, default_layout, load_layout, render_svg, summarize
 from armata_rules.cli_help import COMMANDS, HelpFormatter, examples_text
 from armata_rules.cli_paths import input_dir, input_file, output_dir, output_file
-from armata_rules.cli_suggest import ArgumentProblem, Parser
+from armata_rules.cli_suggest import Parser
 from armata_rules.components import load_pack
-from armata_rules.datafile import DataFileError
+from armata_rules.kernel.cli import app
+from armata_rules.kernel.cli.app import (
+    EXIT_CODES,
+    EXIT_USAGE,
+    CheckFailed,
+    Handler,
+    UsageError,
+)
 from armata_rules.records import RecordError, load_record, replay
 from armata_rules.sim import BOTS, GameResult, make_bot, summarise
 from armata_rules.sim.paired import MIN_DISCORDANT
@@ -62,32 +68,11 @@ if TYPE_CHECKING:
 
 __all__ = ["EXIT_CODES", "JSON_FORMAT", "UsageError", "add_json_option", "main", "progress"]
 
-Handler = Callable[[argparse.Namespace, Console], int]
-
-EXIT_OK = 0
-EXIT_FAILED = 1
-EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
-EXIT_CLOSED_PIPE = 141
-#: Every exit status of the command and what it means (shown by ``--help`` and in the docs).
-EXIT_CODES = {
-    EXIT_OK: "success",
-    EXIT_FAILED: "a check failed: an invariant not proved, a negative control not caught, a replay that does not "
-    "reach its recorded state",
-    EXIT_USAGE: "bad usage or input: an unknown option or value, a malformed file, a path that cannot be read or "
-    "written",
-    EXIT_INTERRUPTED: "interrupted (Ctrl-C)",
-    EXIT_CLOSED_PIPE: "the reader of the output went away (a closed pipe)",
-}
 #: The version of the layout of the JSON objects the commands print themselves (``board``, ``replay``,
 #: ``simulate``, ``verify``, ``completion``); the studies and ``ambiguities`` print documents with their own version.
-JSON_FORMAT = 1
+JSON_FORMAT = app.JSON_FORMAT
 #: Where a record stops replaying: the game differs from the record (exit 1), not a malformed file (exit 2).
 _REPLAY_MISMATCH_KEYS = ("final_hash", "actions[")
-
-
-class UsageError(Exception):
-    """Bad input the user can fix; printed as one line, exit status 2."""
 
 
 def add_json_option(parser: argparse.ArgumentParser, what: str = "the result") -> None:
@@ -118,36 +103,25 @@ def progress(label: str, total: int | None, *, quiet: bool = False) -> Iterator[
 
 
 def _stderr_console() -> Console:
-    return Console(stderr=True)
-
-
-#: The width of tables and lines written to a pipe or a file: wide enough that no row is wrapped or cut.
-PIPE_WIDTH = 100_000
+    return app.stderr_console()
 
 
 def _stdout_console() -> Console:
-    """Standard output's console: the terminal's width on a terminal; in a pipe or a file, no width to wrap to (a
-    table cut to 80 columns there breaks ``grep`` and ``cut``, and a column set not to wrap would be cut short)."""
-    console = Console()
-    return console if console.is_terminal else Console(width=PIPE_WIDTH)
+    return app.stdout_console()
 
 
 def _print_json(data: dict[str, object]) -> None:
-    """A ``--json`` output: one object, its ``"format"`` first (the layout's version; :data:`JSON_FORMAT` unless
-    the document has its own)."""
-    print(json.dumps({"format": data.get("format", JSON_FORMAT)} | data, indent=2))
+    app.print_json(data)
 
 
 def _note(args: argparse.Namespace, message: str) -> None:
     """A remark on standard error (a value adjusted, a check passed), left out with ``-q``."""
-    if not args.quiet:
-        print(f"{PROG}: {message}", file=sys.stderr)
+    app.note(PROG, args, message)
 
 
 def _detail(args: argparse.Namespace, message: str) -> None:
     """A detail on standard error, given with ``-v`` only."""
-    if args.verbose:
-        print(f"{PROG}: {message}", file=sys.stderr)
+    app.detail(PROG, args, message)
 
 
 def _fortress(args: argparse.Namespace) -> Fortress:
@@ -975,92 +949,20 @@ def _no_abbreviations(parser: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (see :data:`EXIT_CODES`)."""
-    try:
-        _check_text(sys.argv[1:] if argv is None else argv)
-        try:
-            args = _parser().parse_args(argv)
-        except SystemExit as exit_:  # --help, --version, or a usage error argparse has already explained
-            return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
-        if args.quiet and args.verbose:
-            raise UsageError("-q (--quiet) and -v (--verbose) ask for opposite things: give one of them")
-        start = time.perf_counter()
-        handler: Handler = args.handler
-        status = handler(args, _stdout_console())
-        sys.stdout.flush()
-        command = " ".join(word for word in (args.command, getattr(args, "study", None)) if word)
-        _detail(args, f"{command} took {time.perf_counter() - start:.2f} s")
-        return status
-    except ArgumentProblem as err:
-        print(err, file=sys.stderr)
-        return EXIT_USAGE
-    except CheckFailed as err:
-        for line in err.details:
-            _error(line)
-        _error(str(err))
-        return EXIT_FAILED
-    except (DataFileError, UsageError) as err:
-        failed = isinstance(err, RecordError) and err.key.startswith(_REPLAY_MISMATCH_KEYS)
-        _error(str(err))
-        return EXIT_FAILED if failed else EXIT_USAGE
-    except BrokenPipeError:
-        _silence_stdout()
-        return EXIT_CLOSED_PIPE
-    except KeyboardInterrupt:
-        return _interrupted()
-    except ctypes.ArgumentError as err:
-        # Ctrl-C while Z3 (through ctypes) converts an argument arrives wrapped: "argument 1: KeyboardInterrupt"
-        if "KeyboardInterrupt" not in str(err):
-            raise
-        return _interrupted()
-    except OSError as err:  # a path the user named cannot be read or written
-        where = f"{err.filename}: " if err.filename else ""
-        _error(f"{where}{err.strerror or err}")
-        return EXIT_USAGE
+    return app.run(PROG, _parser, argv, failed=_replay_mismatch, took=_command_name)
 
 
-def _interrupted() -> int:
-    """Ctrl-C: one line and status 130. Objects the interrupt left half-built (a Z3 term whose constructor never
-    finished) fail in their finalizers as they are collected; those reports are silenced, since the run is over."""
-    sys.unraisablehook = _ignore_unraisable
-    print("armata-rules: interrupted", file=sys.stderr)
-    return EXIT_INTERRUPTED
+def _replay_mismatch(err: Exception) -> bool:
+    """Whether ``err`` says a record stops replaying (the game differs from the record: a failed check, exit 1)."""
+    return isinstance(err, RecordError) and err.key.startswith(_REPLAY_MISMATCH_KEYS)
 
 
-def _ignore_unraisable(unraisable: object) -> None:
-    """An unraisable exception after Ctrl-C: dropped (see :func:`_interrupted`)."""
-
-
-def _check_text(argv: Sequence[str]) -> None:
-    """Every argument is text the system can name a file with: a lone surrogate (possible only from a caller in
-    Python; a real command line's undecodable bytes arrive as escapes that do encode) is refused here, not left to
-    fail as a ``UnicodeEncodeError`` wherever the value is first used."""
-    for index, arg in enumerate(argv, start=1):
-        try:
-            os.fsencode(arg)
-        except UnicodeEncodeError as err:
-            raise UsageError(f"argument {index} ({arg[: err.start]!r}...): not valid text ({err.reason})") from None
-
-
-class CheckFailed(Exception):
-    """A check the user asked for failed (exit status 1): the message says which, ``details`` one line each."""
-
-    def __init__(self, message: str, details: Sequence[str] = ()) -> None:
-        super().__init__(message)
-        self.details = tuple(details)
+def _command_name(args: argparse.Namespace) -> str:
+    return " ".join(word for word in (args.command, getattr(args, "study", None)) if word)
 
 
 def _error(message: str) -> None:
-    print(f"armata-rules: error: {message}", file=sys.stderr)
-
-
-def _silence_stdout() -> None:
-    """After the reader of standard output went away, send what is still buffered nowhere, so that Python's own
-    flush at exit does not print a traceback."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):  # stdout is not a real file (a test's capture): nothing will be flushed to it
-        pass
+    app.error(PROG, message)
 
 
 if __name__ == "__main__":  # pragma: no cover
