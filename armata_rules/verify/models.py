@@ -11,7 +11,7 @@ are plain integers: every obligation is checked per preset and per player count.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import z3
@@ -19,6 +19,7 @@ import z3
 from armata_rules import effects as real_effects
 from armata_rules.components.pack import DataPack
 from armata_rules.effects import GainBlood, LoseBlood, MoveBlood
+from armata_rules.kernel.verify.induction import Model, Transition
 from armata_rules.state import Pool
 from armata_rules.variants import LastLadder, Ruleset
 
@@ -73,27 +74,6 @@ class Kernels:
     tokens_placed: int = 1
     ladders_destroyed: int = 1
     raise_supreme_on_wound: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Transition:
-    """A rule's change of the abstract state: ``step`` maps the pre-state to the post-state under ``guard``."""
-
-    name: str
-    rule: str
-    guard: Callable[[Mapping[str, Expr]], Expr]
-    step: Callable[[Mapping[str, Expr]], dict[str, Expr]]
-
-
-@dataclass(frozen=True)
-class Model:
-    """An abstract state (Z3 variables by name), its initial condition and its transitions."""
-
-    name: str
-    variables: Mapping[str, Expr]
-    init: Callable[[Mapping[str, Expr]], Expr]
-    transitions: tuple[Transition, ...]
-    domain: Callable[[Mapping[str, Expr]], Expr] = field(default=lambda v: z3.BoolVal(True))
 
 
 def _ints(*names: str) -> dict[str, Expr]:

@@ -12,7 +12,8 @@ import z3
 
 from armata_rules import editions
 from armata_rules.components.pack import DataPack, default_pack
-from armata_rules.rules.registry import REGISTRY
+from armata_rules.kernel.verify.induction import Counterexample, obligations
+from armata_rules.rules.registry import RULES
 from armata_rules.variants import Ruleset
 from armata_rules.verify.invariants import INVARIANTS, Invariant
 from armata_rules.verify.models import MODELS, Kernels, Model, Params, params_for
@@ -20,23 +21,6 @@ from armata_rules.verify.models import MODELS, Kernels, Model, Params, params_fo
 __all__ = ["PLAYER_COUNTS", "Counterexample", "ProofResult", "first_failure", "prove", "prove_all"]
 
 PLAYER_COUNTS = (2, 3, 4, 5)
-
-
-@dataclass(frozen=True, slots=True)
-class Counterexample:
-    """A state satisfying every invariant of the model in which ``transition`` breaks ``invariant``."""
-
-    before: dict[str, str]
-    after: dict[str, str]
-    transition: str
-    rule: str
-    clauses: tuple[str, ...]
-
-    def describe(self) -> str:
-        """A readable account."""
-        pre = ", ".join(f"{k}={v}" for k, v in sorted(self.before.items()))
-        post = ", ".join(f"{k}={v}" for k, v in sorted(self.after.items()))
-        return f"from {{{pre}}}, '{self.transition}' ({self.rule}: {', '.join(self.clauses)}) gives {{{post}}}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,10 +37,6 @@ class ProofResult:
     counterexample: Counterexample | None = field(default=None)
 
 
-def _value(model: z3.ModelRef, expr: Any) -> str:
-    return str(model.eval(expr, model_completion=True))
-
-
 def _check(hypothesis: Any, goal: Any) -> z3.ModelRef | None:
     solver = z3.Solver()
     solver.add(hypothesis, z3.Not(goal))
@@ -71,41 +51,15 @@ def prove(model: Model, invariants: Iterable[Invariant], params: Params) -> list
 def _obligations(
     model: Model, invariants: list[Invariant], params: Params, only: str | None = None
 ) -> Iterator[ProofResult]:
-    """The obligations of ``invariants`` on ``model``, proved one by one as they are asked for; with ``only``, just
-    that invariant's (every invariant of the model is still assumed before a transition: the same obligations)."""
-    v = model.variables
-    all_hold = z3.And(*(inv.symbolic(v, params) for inv in invariants))
-    for inv in invariants:
-        if only is not None and inv.id != only:
-            continue
-        start = time.perf_counter()
-        found = _check(z3.And(model.domain(v), model.init(v)), inv.symbolic(v, params))
-        cex = None
-        if found is not None:
-            cex = Counterexample(
-                {k: _value(found, e) for k, e in v.items()},
-                {},
-                "initial state",
-                "setup.components",
-                REGISTRY["setup.components"].clauses,
-            )
-        yield _result(inv, model, "initial", params, start, cex)
-        for t in model.transitions:
-            start = time.perf_counter()
-            post = t.step(v)
-            after = {k: post.get(k, e) for k, e in v.items()}
-            found = _check(z3.And(model.domain(v), all_hold, t.guard(v)), inv.symbolic(after, params))
-            cex = None
-            if found is not None:
-                rule = REGISTRY.get(t.rule)
-                cex = Counterexample(
-                    {k: _value(found, e) for k, e in v.items()},
-                    {k: _value(found, e) for k, e in after.items()},
-                    t.name,
-                    t.rule,
-                    rule.clauses if rule else (),
-                )
-            yield _result(inv, model, t.name, params, start, cex)
+    """The obligations of ``invariants`` on ``model``, proved one by one as they are asked for (the kernel's
+    :func:`~armata_rules.kernel.verify.induction.obligations`, citing Armata's setup rule for an initial state), as
+    results of ``params``' preset and player count."""
+    for found in obligations(model, invariants, params, RULES, "setup.components", only):
+        status = "proved" if found.proved else "counterexample"
+        cex = found.counterexample
+        yield ProofResult(
+            found.invariant, found.model, found.step, params.preset, params.players, status, found.seconds, cex
+        )
 
 
 def first_failure(
@@ -140,13 +94,6 @@ def first_failure(
                 if result.status != "proved":
                     return result
     return None
-
-
-def _result(
-    inv: Invariant, model: Model, step: str, p: Params, start: float, cex: Counterexample | None
-) -> ProofResult:
-    status = "proved" if cex is None else "counterexample"
-    return ProofResult(inv.id, model.name, step, p.preset, p.players, status, time.perf_counter() - start, cex)
 
 
 def _tables(inv: Invariant, params: Params) -> ProofResult:
