@@ -46,7 +46,7 @@ from rich.table import Table
 from armata_rules import cli_completion, editions
 from armata_rules.about import PROG, version_text
 from armata_rules.board import Fortress, default_layout, load_layout, render_svg, summarize
-from armata_rules.cli_help import COMMANDS, HelpFormatter, examples_text
+from armata_rules.cli_help import COMMANDS, HelpFormatter
 from armata_rules.cli_paths import input_dir, input_file, output_dir, output_file
 from armata_rules.cli_suggest import Parser
 from armata_rules.components import load_pack
@@ -692,38 +692,12 @@ def _epilog() -> str:
 
 
 def _global_options(parser: argparse.ArgumentParser, default: object) -> None:
-    """``-q`` and ``-v``: on the top level (default ``False``) and on every command (default: left as the top
-    level set it), so that ``armata-rules -q board`` and ``armata-rules board -q`` mean the same."""
-    parser.add_argument(
-        "-q",
-        "--quiet",
-        action="store_true",
-        default=default,
-        help="print only results and errors: no progress bars, notes, legends or 'wrote FILE' lines",
-    )
-    parser.add_argument(
-        "-v",
-        "--verbose",
-        action="store_true",
-        default=default,
-        help="add details on standard error: what was read and run, how long each part and the whole command took",
-    )
+    app.add_global_options(parser, default)
 
 
 def _command(sub: argparse._SubParsersAction[Parser], path: str, handler: Handler | None = None) -> Parser:
     """A command with its description and examples (:data:`armata_rules.cli_help.COMMANDS`) and ``-q``/``-v``."""
-    text = COMMANDS[path]
-    parser = sub.add_parser(
-        path.rsplit(maxsplit=1)[-1],
-        help=text.summary,
-        description=text.description,
-        epilog=examples_text(text.examples),
-        formatter_class=HelpFormatter,
-    )
-    _global_options(parser, argparse.SUPPRESS)
-    if handler is not None:
-        parser.set_defaults(handler=handler)
-    return parser
+    return app.add_command(sub, path, COMMANDS, handler)
 
 
 def _run_arguments(parser: argparse.ArgumentParser) -> None:

@@ -21,7 +21,8 @@ from collections.abc import Callable, Sequence
 
 from rich.console import Console
 
-from armata_rules.kernel.cli.suggest import ArgumentProblem
+from armata_rules.kernel.cli.help import CommandHelp, HelpFormatter, examples_text
+from armata_rules.kernel.cli.suggest import ArgumentProblem, Parser
 from armata_rules.kernel.core.datafile import DataFileError
 
 __all__ = [
@@ -36,6 +37,8 @@ __all__ = [
     "CheckFailed",
     "Handler",
     "UsageError",
+    "add_command",
+    "add_global_options",
     "check_text",
     "detail",
     "error",
@@ -116,6 +119,48 @@ def detail(prog: str, args: argparse.Namespace, message: str) -> None:
 def error(prog: str, message: str) -> None:
     """An error, one line on standard error."""
     print(f"{prog}: error: {message}", file=sys.stderr)
+
+
+def add_global_options(parser: argparse.ArgumentParser, default: object) -> None:
+    """``-q`` and ``-v``: on the top level (default ``False``) and on every command (default
+    ``argparse.SUPPRESS``: left as the top level set it), so that ``PROG -q COMMAND`` and ``PROG COMMAND -q`` mean
+    the same."""
+    parser.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        default=default,
+        help="print only results and errors: no progress bars, notes, legends or 'wrote FILE' lines",
+    )
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        default=default,
+        help="add details on standard error: what was read and run, how long each part and the whole command took",
+    )
+
+
+def add_command(
+    sub: argparse._SubParsersAction[Parser],
+    path: str,
+    commands: dict[str, CommandHelp],
+    handler: Handler | None = None,
+) -> Parser:
+    """The command ``path`` ("board", "study readings": its last word is its name) with its description and
+    examples from ``commands``, and ``-q``/``-v``; ``handler`` runs it."""
+    text = commands[path]
+    parser = sub.add_parser(
+        path.rsplit(maxsplit=1)[-1],
+        help=text.summary,
+        description=text.description,
+        epilog=examples_text(text.examples),
+        formatter_class=HelpFormatter,
+    )
+    add_global_options(parser, argparse.SUPPRESS)
+    if handler is not None:
+        parser.set_defaults(handler=handler)
+    return parser
 
 
 def check_text(argv: Sequence[str]) -> None:
