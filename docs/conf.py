@@ -22,6 +22,7 @@ extensions = [
     "armata_i18n",
     "armata_impact",
     "armata_rl",
+    "wladcy_nocy_pages",
 ]
 
 # One build per language: `-D language=de` into build/docs/de (make docs-html builds all five). The site's own prose
