@@ -18,7 +18,7 @@ from armata_rules.actions import ACTIONS
 from armata_rules.effects import strigoi_win
 from armata_rules.game_setup import context_from_json, setup_json
 from armata_rules.kernel.games import register
-from armata_rules.kernel.play.game import ActionIndex, Ending, GameDefinition, ObservationCodec
+from armata_rules.kernel.play.game import ActionIndex, Ending, GameDefinition, ObservationCodec, Payoffs
 from armata_rules.observation import observe
 from armata_rules.rules.awards import follow_rebel
 from armata_rules.rules.consistency import check_consistent
@@ -97,5 +97,6 @@ ARMATA: Final[GameDefinition[RulesContext, GameState]] = GameDefinition(
     observe=observe,
     observation_codec=observation_codec,
     action_space=action_space,
+    payoffs=Payoffs(-1.0, 1.0, identical=True),  # the pack wins or loses as a team (peg19.en:700)
 )
 register(ARMATA)

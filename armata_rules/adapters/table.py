@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -31,6 +30,7 @@ from armata_rules.components.icons import Hero
 from armata_rules.components.pack import DataPack
 from armata_rules.encoding import ActionSpace, ObservationEncoder
 from armata_rules.engine import ChanceMode, Game, edition_ruleset
+from armata_rules.kernel.adapters.table import IllegalActionError, IllegalActionPolicy
 from armata_rules.state import GameState
 from armata_rules.variants import Ruleset
 
@@ -49,15 +49,6 @@ __all__ = [
 
 #: The weight of the optional shaped rewards (see the module docstring).
 SHAPING_SCALE = 0.05
-
-#: What an adapter does with an action index that is not legal now: ``lose`` ends the episode as a loss for the
-#: pack (PettingZoo's classic convention), ``raise`` raises :class:`IllegalActionError`, ``ignore`` leaves the state
-#: as it was (the same seat decides again).
-IllegalActionPolicy = Literal["lose", "raise", "ignore"]
-
-
-class IllegalActionError(ValueError):
-    """An adapter received an action that is not legal now."""
 
 
 class Table:

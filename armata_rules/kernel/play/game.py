@@ -9,7 +9,7 @@ definition from its own modules and passes it in.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -21,7 +21,17 @@ from armata_rules.kernel.play.handlers import HandlerTable
 from armata_rules.kernel.play.registry import RuleBook
 from armata_rules.kernel.play.state import KernelState
 
-__all__ = ["ActionIndex", "Ending", "GameDefinition", "KernelContext", "ObservationCodec", "Terminal", "Trigger"]
+__all__ = [
+    "ActionIndex",
+    "Ending",
+    "GameDefinition",
+    "KernelContext",
+    "ObservationBounds",
+    "ObservationCodec",
+    "Payoffs",
+    "Terminal",
+    "Trigger",
+]
 
 
 class KernelContext(Protocol):
@@ -55,6 +65,27 @@ class ObservationCodec(Protocol):
 
     def decode(self, vector: Any) -> Any:
         """The observation ``vector`` encodes."""
+
+
+#: The least and the greatest value of each entry of a seat's numeric observation (the codec's vector), in order.
+ObservationBounds = tuple[Sequence[float], Sequence[float]]
+
+
+@dataclass(frozen=True, slots=True)
+class Payoffs:
+    """What the seats' returns can be once a game is over, for learning frameworks that declare it (OpenSpiel's
+    utility range and kind): each seat's return lies in ``low..high``; with ``total``, the returns of every ended
+    game sum to it (zero-sum at 0, constant-sum otherwise); with ``identical``, every seat gets the same return (a
+    cooperative game)."""
+
+    low: float
+    high: float
+    total: float | None = None
+    identical: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.low < self.high:
+            raise ValueError(f"payoffs: low must be below high; got {self.low} and {self.high}")
 
 
 C = TypeVar("C", bound=KernelContext)
@@ -101,7 +132,11 @@ class GameDefinition(Generic[C, S]):
     :attr:`check_state` refuses a state read from a file that breaks one of the game's invariants
     (``StateFileError``); :attr:`seat_count` says how many seats a game of a context has; :attr:`observe` gives
     what one seat may see of a state, :attr:`observation_codec` its numeric form and :attr:`action_space` the
-    numbering of actions, for learning agents.
+    numbering of actions, for learning agents. Three more optional hooks tell learning frameworks what the kernel
+    cannot know (:mod:`armata_rules.kernel.adapters`): :attr:`observation_bounds` the range of each entry of the
+    numeric observation (unbounded without it), :attr:`perfect_information` whether every seat sees the whole state
+    (``False`` by default: hidden information is the safe assumption) and :attr:`payoffs` what the returns can be at
+    the end (any real number without it).
 
     Checked when built: ``id`` is a lower-case identifier, ``seats`` is not empty and starts at 1 or more, the state
     type is a :class:`~armata_rules.kernel.core.immutable.Memo` (the legal actions of a state are kept on it), every
@@ -130,6 +165,9 @@ class GameDefinition(Generic[C, S]):
     observe: Callable[[C, S, int], object] | None = None
     observation_codec: Callable[[C], ObservationCodec] | None = None
     action_space: Callable[[C], ActionIndex] | None = None
+    observation_bounds: Callable[[C], ObservationBounds] | None = None
+    perfect_information: bool = False
+    payoffs: Payoffs | None = None
 
     def __post_init__(self) -> None:
         if not _GAME_ID.fullmatch(self.id):

@@ -22,7 +22,7 @@ from armata_rules.kernel.play.actions import Action
 from armata_rules.kernel.play.engine import Engine
 from armata_rules.kernel.play.game import GameDefinition
 from armata_rules.kernel.records import Record
-from armata_rules.kernel.sim.bots import Bot, make_bot
+from armata_rules.kernel.sim.bots import Policy, make_bot
 
 __all__ = ["ERROR", "UNFINISHED", "Result", "Spec", "Summary", "play", "run", "summarise"]
 
@@ -94,7 +94,7 @@ def play(
     spec: Spec,
     *,
     lookup: Callable[[str], GameDefinition[Any, Any]] = load,
-    bots: Mapping[str, Callable[[], Bot]] | None = None,
+    bots: Mapping[str, Callable[[], Policy]] | None = None,
     keep_record: bool = False,
 ) -> Result:
     """Play ``spec`` to its end (or its cap) with its bot deciding every seat; chance by the game's own seed."""
@@ -136,7 +136,7 @@ def run(
     specs: Iterable[Spec],
     *,
     lookup: Callable[[str], GameDefinition[Any, Any]] = load,
-    bots: Mapping[str, Callable[[], Bot]] | None = None,
+    bots: Mapping[str, Callable[[], Policy]] | None = None,
     progress: Callable[[Result], None] | None = None,
 ) -> list[Result]:
     """Play every spec, in order, in this process; ``progress`` is told of each result as it comes."""

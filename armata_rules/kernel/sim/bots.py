@@ -3,7 +3,7 @@
 A bot sees the engine, the state and the legal actions listed for it (in the engine's stable order), and a random
 generator of its own, seeded from the game's spec, so a game played by bots is a pure function of its seed. A bot
 decides for whoever is to act (a cooperative game's table plays as one team); a game's own bots (greedy play, a
-scripted line) are written to the same :class:`Bot` protocol and offered by name beside the kernel's.
+scripted line) are written to the same :class:`Policy` protocol and offered by name beside the kernel's.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from typing import Any, Protocol
 from armata_rules.kernel.play.actions import Action
 from armata_rules.kernel.play.engine import Engine
 
-__all__ = ["BOTS", "Bot", "FirstBot", "RandomBot", "bot_names", "make_bot"]
+__all__ = ["BOTS", "FirstBot", "Policy", "RandomBot", "bot_names", "make_bot"]
 
 
-class Bot(Protocol):
+class Policy(Protocol):
     """A policy: one of ``actions`` (never empty), the legal actions of ``state``."""
 
     def choose(self, engine: Engine[Any, Any], state: Any, actions: Sequence[Action], rng: random.Random) -> Action:
@@ -40,15 +40,15 @@ class FirstBot:
 
 
 #: The kernel's bots, by name; a game adds its own (:func:`make_bot`'s ``extra``).
-BOTS: Mapping[str, Callable[[], Bot]] = {"first": FirstBot, "random": RandomBot}
+BOTS: Mapping[str, Callable[[], Policy]] = {"first": FirstBot, "random": RandomBot}
 
 
-def bot_names(extra: Mapping[str, Callable[[], Bot]] | None = None) -> tuple[str, ...]:
+def bot_names(extra: Mapping[str, Callable[[], Policy]] | None = None) -> tuple[str, ...]:
     """Every bot name, the kernel's and ``extra``, sorted."""
     return tuple(sorted({*BOTS, *(extra or {})}))
 
 
-def make_bot(name: str, extra: Mapping[str, Callable[[], Bot]] | None = None) -> Bot:
+def make_bot(name: str, extra: Mapping[str, Callable[[], Policy]] | None = None) -> Policy:
     """The bot called ``name`` (a game's ``extra`` bots first); ``ValueError`` listing the names for another."""
     found = (extra or {}).get(name) or BOTS.get(name)
     if found is None:

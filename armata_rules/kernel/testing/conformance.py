@@ -8,19 +8,23 @@ the end comes), illegal actions refused by a rule of the game's book, the decisi
 handler, chance outcomes that are distinct and sum to 1, determinism for a seed, the action codec's round trip, the
 state's JSON and pickle round trips, the numbering of actions (a bijection, covering every listed action), each
 seat's observation surviving its numeric form, and the game's record (:mod:`armata_rules.kernel.records`) replayed by an
-:class:`~armata_rules.kernel.play.engine.Engine` to the same state.
+:class:`~armata_rules.kernel.play.engine.Engine` to the same state. :func:`check_adapters` runs the learning
+frameworks' own checks on the kernel's adapters (:mod:`armata_rules.kernel.adapters`) for the game, skipping a
+framework that is not installed.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import json
 import math
 import pickle
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from functools import partial
+from typing import Any, Generic, TypeVar, cast
 
 from armata_rules.kernel.play.actions import Action, ChanceOutcome, action_to_json
 from armata_rules.kernel.play.dispatch import apply_checked, apply_listed, listed_actions, refusal, top
@@ -33,9 +37,11 @@ from armata_rules.kernel.play.state import KernelState
 from armata_rules.kernel.records import Record, RecordError, record_from_json, replay_record
 
 __all__ = [
+    "ADAPTER_CHECKS",
     "ConformanceError",
     "Play",
     "check_action_space",
+    "check_adapters",
     "check_chance",
     "check_codec",
     "check_determinism",
@@ -332,3 +338,103 @@ def check_game(
                 check_observations(play, seed, max_decisions)
             check_action_space(play, 0, max_decisions)
     return decisions
+
+
+#: The frameworks' own checks :func:`check_adapters` runs, in order, each named ``framework.check``.
+ADAPTER_CHECKS = ("pettingzoo.api_test", "pettingzoo.seed_test", "gymnasium.check_env", "openspiel.random_sim_test")
+
+#: The module each framework is imported as.
+_FRAMEWORK_MODULES = {"pettingzoo": "pettingzoo", "gymnasium": "gymnasium", "openspiel": "pyspiel"}
+
+
+def _installed(framework: str) -> bool:
+    return importlib.util.find_spec(_FRAMEWORK_MODULES[framework]) is not None
+
+
+def _adapter_check(
+    name: str, game: GameDefinition[Any, Any], setup: Mapping[str, object], run: Callable[[], object]
+) -> None:
+    """Run one framework check; a failure of any kind, the adapter's construction included, is a
+    :class:`ConformanceError` naming the game, the setup and the check (a framework reports with
+    ``AssertionError``, its own errors or ours)."""
+    try:
+        run()
+    except Exception as err:
+        problem = " ".join(f"{type(err).__name__}: {err}".split())
+        raise ConformanceError(f"{game.id} ({dict(setup)!r:.120}): {name}: {problem:.300}") from err
+
+
+def _pettingzoo_api_test(game: GameDefinition[Any, Any], setup: dict[str, Any], cycles: int) -> None:
+    from pettingzoo.test import api_test
+
+    from armata_rules.kernel.adapters.pettingzoo_env import env
+
+    api_test(env(game, **setup), num_cycles=cycles)
+
+
+def _pettingzoo_seed_test(game: GameDefinition[Any, Any], setup: dict[str, Any], cycles: int) -> None:
+    from pettingzoo.test import seed_test
+
+    from armata_rules.kernel.adapters.pettingzoo_env import env
+
+    seed_test(partial(env, game, **setup), num_cycles=cycles)
+
+
+def _gymnasium_check_env(game: GameDefinition[Any, Any], setup: dict[str, Any], seat: int | None) -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    from armata_rules.kernel.adapters.gymnasium_env import KernelEnv
+
+    check_env(KernelEnv(game, seat=seat, **setup))
+
+
+def _openspiel_random_sim_test(name: str, setup: dict[str, Any], sims: int) -> None:
+    import pyspiel
+
+    from armata_rules.kernel.adapters.openspiel_game import game_parameters
+
+    game = pyspiel.load_game(name, game_parameters(name, setup))
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
+
+
+def check_adapters(
+    game: GameDefinition[Any, Any],
+    setups: Sequence[Mapping[str, object]],
+    *,
+    openspiel_name: str | None = None,
+    cycles: int = 200,
+    sims: int = 2,
+) -> tuple[str, ...]:
+    """The learning frameworks' own checks of the kernel's adapters for ``game`` set up from each of ``setups`` (the
+    arguments of its ``setup`` hook): PettingZoo's ``api_test`` and ``seed_test`` of the AEC environment
+    (``cycles`` cycles each), Gymnasium's ``check_env`` of the environment playing every seat and of one playing seat
+    0 against the kernel's random bot, and OpenSpiel's ``random_sim_test`` (``sims`` games, with serialisation) of
+    the game registered as ``openspiel_name`` (``python_<game id>`` by default; the first setup gives its defaults).
+    A framework that is not installed is skipped. :class:`ConformanceError` at the first failure. The checks run,
+    in the order of :data:`ADAPTER_CHECKS` (a skipped framework's are missing)."""
+    if not setups:
+        raise ConformanceError(f"{game.id}: no setup to check the adapters with")
+    ran: list[str] = []
+    arguments = [cast(dict[str, Any], dict(setup)) for setup in setups]
+    if _installed("pettingzoo"):
+        for setup in arguments:
+            _adapter_check("pettingzoo.api_test", game, setup, partial(_pettingzoo_api_test, game, setup, cycles))
+            _adapter_check("pettingzoo.seed_test", game, setup, partial(_pettingzoo_seed_test, game, setup, cycles))
+        ran += ["pettingzoo.api_test", "pettingzoo.seed_test"]
+    if _installed("gymnasium"):
+        for setup in arguments:
+            for seat in (None, 0):
+                _adapter_check("gymnasium.check_env", game, setup, partial(_gymnasium_check_env, game, setup, seat))
+        ran.append("gymnasium.check_env")
+    if _installed("openspiel"):
+        from armata_rules.kernel.adapters.openspiel_game import register
+
+        try:
+            name = register(game, openspiel_name, defaults=arguments[0])
+        except ValueError as err:
+            raise ConformanceError(f"{game.id}: openspiel: {err}") from None
+        for setup in arguments:
+            simulate = partial(_openspiel_random_sim_test, name, setup, sims)
+            _adapter_check("openspiel.random_sim_test", game, setup, simulate)
+        ran.append("openspiel.random_sim_test")
+    return tuple(ran)

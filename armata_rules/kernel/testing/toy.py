@@ -27,7 +27,7 @@ from armata_rules.kernel.play.actions import Action, ActionTypes, ChanceOutcome,
 from armata_rules.kernel.play.engine import GameSetupError
 from armata_rules.kernel.play.flow import log, pop, replace_top
 from armata_rules.kernel.play.frames import Automatic, DecisionKind, Frame, FrameTypes, ToAct
-from armata_rules.kernel.play.game import Ending, GameDefinition
+from armata_rules.kernel.play.game import Ending, GameDefinition, ObservationBounds, Payoffs
 from armata_rules.kernel.play.handlers import AutoHandler, ChanceHandler, DecisionHandler, HandlerTable, Refusal
 from armata_rules.kernel.play.registry import RuleBook
 from armata_rules.kernel.play.state import Log, StateFileError, plain
@@ -46,6 +46,7 @@ __all__ = [
     "Turn",
     "bump",
     "new_context",
+    "observation_bounds",
     "observe",
     "returns",
     "setup_json",
@@ -290,6 +291,15 @@ class RaceCodec:
         return RaceView(seat, tuple(positions), round_)
 
 
+def observation_bounds(ctx: RaceContext) -> ObservationBounds:
+    """The range of each number of a view (:class:`RaceCodec`): the seat, the round (from 1, unbounded), and each
+    counter's space, at most the last space before the end plus the die's highest face."""
+    positions = ctx.seats
+    low = [0.0, 1.0, *(0.0,) * positions]
+    high = [float(ctx.seats - 1), float("inf"), *(float(ctx.length - 1 + ctx.faces),) * positions]
+    return low, high
+
+
 @dataclass(frozen=True, slots=True)
 class RaceActions:
     """The numbering of a race's actions: each seat's walk and roll, then each face of the die."""
@@ -357,5 +367,8 @@ RACE: Final[GameDefinition[RaceContext, RaceState]] = GameDefinition(
     observe=observe,
     observation_codec=lambda ctx: RaceCodec(ctx.seats),
     action_space=lambda ctx: RaceActions(ctx.seats, ctx.faces),
+    observation_bounds=observation_bounds,
+    perfect_information=True,  # every counter is in plain sight
+    payoffs=Payoffs(0.0, 1.0, total=1.0),  # one winner takes 1
 )
 register(RACE)

@@ -1,0 +1,192 @@
+"""A Gymnasium environment for any game on the kernel (extra ``[gymnasium]``).
+
+``KernelEnv(definition, **setup)`` plays the game ``definition`` set up by its ``setup`` hook from ``setup``. By
+default (``seat=None``) the agent plays every seat: each step is the decision of the seat that decides now (the first
+of a simultaneous decision, which is played seat by seat), and ``info["seat"]`` says whose decision comes next, so one
+policy plays the whole table (self-play, or a cooperative game's team). With ``seat=k`` the agent plays seat ``k``
+only, as Armata's own environment does, and the kernel's bot named by ``opponents``
+(:mod:`armata_rules.kernel.sim.bots`, seeded by the episode) plays every other seat until ``k`` decides again or the
+game ends. Chance is resolved by the engine (``"auto"``) with the episode's seed, so ``reset(seed=...)`` and the same
+actions replay the same episode. The environment options (``seat``, ``opponents``, ``render_mode``, ``max_steps``,
+``illegal_action``) are keywords beside the setup arguments.
+
+Observations are dicts, as the PettingZoo environment's (:mod:`~armata_rules.kernel.adapters.pettingzoo_env`): the
+observation vector of the seat that decides and its ``action_mask``; the mask is in ``info["action_mask"]`` too. The
+reward comes at the end only: the ``returns`` of the seat whose decision the step was (every seat's are in
+``info["returns"]``). An illegal index follows the ``illegal_action`` policy
+(:data:`~armata_rules.kernel.adapters.table.IllegalActionPolicy`; ``lose`` gives ``-1``). ``max_steps`` truncates
+an episode after that many of the agent's decisions.
+
+Gymnasium's ``make`` needs an id: register one with ``gymnasium.register(id=..., entry_point=KernelEnv,
+kwargs={"definition": definition, ...})``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Generic, SupportsFloat, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import Env
+
+from armata_rules.kernel.adapters.spaces import observation_spaces
+from armata_rules.kernel.adapters.table import (
+    RENDER_MODES,
+    GameTable,
+    IllegalActionError,
+    IllegalActionPolicy,
+    check_policy,
+    check_render_mode,
+    episode_seed,
+    whole_index,
+)
+from armata_rules.kernel.play.actions import Action
+from armata_rules.kernel.play.engine import Engine
+from armata_rules.kernel.play.game import GameDefinition, KernelContext
+from armata_rules.kernel.play.state import KernelState
+from armata_rules.kernel.sim.bots import Policy, make_bot
+
+__all__ = ["KernelEnv"]
+
+C = TypeVar("C", bound=KernelContext)
+S = TypeVar("S", bound=KernelState)
+
+ObservationDict = dict[str, npt.NDArray[np.generic]]
+
+
+class KernelEnv(Env[ObservationDict, np.int64], Generic[C, S]):
+    """One game as a Gymnasium environment (see the module docstring)."""
+
+    def __init__(
+        self,
+        definition: GameDefinition[C, S],
+        *,
+        seat: int | None = None,
+        opponents: str | Policy = "random",
+        render_mode: str | None = None,
+        max_steps: int | None = None,
+        illegal_action: IllegalActionPolicy = "lose",
+        **setup: object,
+    ) -> None:
+        self.table: GameTable[C, S] = GameTable(definition, setup)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.table.seats):
+            raise ValueError(f"seat must be None or 0 to {self.table.seats - 1}; got {seat!r:.40}")
+        if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
+            raise ValueError(f"max_steps must be a positive integer or None; got {max_steps!r:.40}")
+        self.seat = seat
+        self.bot: Policy = make_bot(opponents) if isinstance(opponents, str) else opponents
+        self.render_mode = check_render_mode(render_mode)
+        self.illegal_action = check_policy(illegal_action)
+        self.max_steps = max_steps
+        self.metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
+        observation_space, action_space = observation_spaces(self.table)
+        self.observation_space = observation_space  # type: ignore[assignment]  # gymnasium types Dict with Any
+        self.action_space = action_space
+        self.engine: Engine[C, S] = self.table.engine()
+        self.state: S = self.engine.initial_state()
+        self.rng = random.Random(0)
+        self.steps = 0
+        self.last_action: Action | None = None
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, object] | None = None
+    ) -> tuple[ObservationDict, dict[str, object]]:
+        """A new episode (played by the opponents up to the agent's first decision, with ``seat``)."""
+        super().reset(seed=seed)
+        game_seed = episode_seed(self.np_random)
+        self.engine = self.table.engine(game_seed)
+        self.rng = random.Random(game_seed)
+        self.state = self.engine.initial_state()
+        self.steps = 0
+        self.last_action = None
+        self._play_others()
+        if self.render_mode == "human":
+            self.render()
+        observation = self._observe()
+        return observation, self._info(observation["action_mask"])
+
+    def step(self, action: np.int64 | int) -> tuple[ObservationDict, SupportsFloat, bool, bool, dict[str, object]]:
+        """The deciding seat plays ``action`` (an index of the action space); with ``seat``, the opponents then
+        play until the agent decides again or the game ends."""
+        deciding = self._deciding()
+        index = whole_index(action)
+        chosen = None if index is None else self.table.legal(self.engine, self.state, deciding).by_index.get(index)
+        if chosen is None:
+            return self._illegal(deciding, action)
+        self.state = self.engine.apply(self.state, chosen)
+        self.last_action = chosen
+        self.steps += 1
+        self._play_others()
+        terminated = self.state.outcome is not None
+        truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
+        reward = self.table.returns(self.engine, self.state)[deciding] if terminated else 0.0
+        if self.render_mode == "human":
+            self.render()
+        observation = self._observe()
+        return observation, reward, terminated, truncated, self._info(observation["action_mask"])
+
+    def _deciding(self) -> int:
+        """The seat the agent decides for now: its own with ``seat``, else the seat that decides (0 once the game is
+        over)."""
+        if self.seat is not None:
+            return self.seat
+        seat = self.table.decider(self.state)
+        return 0 if seat is None else seat
+
+    def _illegal(
+        self, seat: int, action: object
+    ) -> tuple[ObservationDict, SupportsFloat, bool, bool, dict[str, object]]:
+        to_act = self.table.to_act(self.state)
+        decision = to_act.decision if to_act is not None else "the end"
+        message = (
+            f"{self.table.definition.id}: seat {seat} cannot play action {action!r:.40} at {decision} "
+            f"(step {self.steps}): not one of its legal action indices"
+        )
+        if self.illegal_action == "raise":
+            raise IllegalActionError(message)
+        lose = self.illegal_action == "lose"
+        observation = self._observe()
+        info = self._info(observation["action_mask"]) | {"illegal_action": True}
+        return observation, -1.0 if lose else 0.0, lose, False, info
+
+    def _play_others(self) -> None:
+        """With ``seat``, the opponents' bot decides until the agent's seat does or the game ends."""
+        if self.seat is None:
+            return
+        while True:
+            seat = self.table.decider(self.state)
+            if seat is None or seat == self.seat:
+                return
+            actions = [*self.table.legal(self.engine, self.state, seat).by_index.values()]
+            self.state = self.engine.apply(self.state, self.bot.choose(self.engine, self.state, actions, self.rng))
+
+    def _observe(self) -> ObservationDict:
+        seat = self._deciding()
+        return {
+            "observation": self.table.vector(self.engine, self.state, seat),
+            "action_mask": self.table.mask(self.engine, self.state, seat),
+        }
+
+    def _info(self, action_mask: npt.NDArray[np.generic]) -> dict[str, object]:
+        """The info of a step: a copy of the action mask, the seat that decides, the round, and every seat's
+        returns once the game is over."""
+        info: dict[str, object] = {
+            "action_mask": action_mask.copy(),
+            "seat": self._deciding(),
+            "round": self.state.round,
+        }
+        if self.state.outcome is not None:
+            info["returns"] = self.table.returns(self.engine, self.state)
+        return info
+
+    def render(self) -> str | None:
+        """The state as text (``ansi``), or printed (``human``, which ``reset`` and ``step`` do by themselves)."""
+        if self.render_mode is None:
+            return None
+        returns = self.table.returns(self.engine, self.state) if self.state.outcome is not None else None
+        text = self.table.text(self.state, self.last_action, returns)
+        if self.render_mode == "ansi":
+            return text
+        print(text, flush=True)
+        return None

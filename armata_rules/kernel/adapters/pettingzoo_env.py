@@ -1,0 +1,216 @@
+"""A PettingZoo AEC environment for any game on the kernel: the seats are the agents (extra ``[pettingzoo]``).
+
+``env(definition, **setup)`` is :class:`KernelAECEnv` (``raw_env``) for the game ``definition`` set up by its
+``setup`` hook from ``setup``, wrapped in PettingZoo's ``AssertOutOfBoundsWrapper`` (an index outside the action
+space is an ``AssertionError``) and ``OrderEnforcingWrapper`` (``step`` or ``observe`` before ``reset`` is an
+error), as PettingZoo's own classic games are. Its metadata names it ``<game id>_v0``. The environment options
+(``render_mode``, ``max_cycles``, ``illegal_action``) are keywords beside the setup arguments, so a game's setup
+must not use those names.
+
+The agents are ``seat_0`` ... ``seat_{n-1}`` (the definition's ``seat_count``), and the agent selected is the seat
+that decides: a simultaneous decision is played seat by seat, each seeing of the others what the game's ``observe``
+hook shows. Chance is resolved by the engine (``"auto"``) with the episode's seed
+(:mod:`~armata_rules.kernel.adapters.table`), so ``reset(seed=...)`` and the same actions replay the same episode.
+
+An observation is a dict: ``observation``, the game's ``observe`` hook through its ``observation_codec`` as a
+``float32`` vector inside a ``Box`` (bounded by the ``observation_bounds`` hook, unbounded without it), and
+``action_mask`` (``int8``), ``1`` at the agent's legal action indices (the game's ``action_space`` numbering), all
+zeros when it does not decide. Rewards come at the end only: each agent gets its seat's ``returns``. An illegal
+index follows the ``illegal_action`` policy (:data:`~armata_rules.kernel.adapters.table.IllegalActionPolicy`).
+``max_cycles`` truncates an episode after that many decisions.
+
+The environment is turn-based, so its metadata says ``is_parallelizable: False``: a seat may take several decisions
+in a row, which PettingZoo's ``aec_to_parallel`` cannot step.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import AssertOutOfBoundsWrapper, OrderEnforcingWrapper
+
+from armata_rules.kernel.adapters.spaces import observation_spaces
+from armata_rules.kernel.adapters.table import (
+    RENDER_MODES,
+    GameTable,
+    IllegalActionError,
+    IllegalActionPolicy,
+    check_policy,
+    check_render_mode,
+    episode_seed,
+    whole_index,
+)
+from armata_rules.kernel.play.actions import Action
+from armata_rules.kernel.play.engine import Engine
+from armata_rules.kernel.play.game import GameDefinition, KernelContext
+from armata_rules.kernel.play.state import KernelState
+
+__all__ = ["KernelAECEnv", "agent_name", "env", "raw_env"]
+
+C = TypeVar("C", bound=KernelContext)
+S = TypeVar("S", bound=KernelState)
+
+ObservationDict = dict[str, npt.NDArray[np.generic]]
+
+
+def agent_name(seat: int) -> str:
+    """The agent of ``seat``."""
+    return f"seat_{seat}"
+
+
+class KernelAECEnv(AECEnv, Generic[C, S]):  # type: ignore[misc]
+    """The turn-based AEC environment of one game (see the module docstring)."""
+
+    def __init__(
+        self,
+        definition: GameDefinition[C, S],
+        *,
+        render_mode: str | None = None,
+        max_cycles: int | None = None,
+        illegal_action: IllegalActionPolicy = "lose",
+        **setup: object,
+    ) -> None:
+        super().__init__()
+        self.table: GameTable[C, S] = GameTable(definition, setup)
+        self.render_mode = check_render_mode(render_mode)
+        self.illegal_action = check_policy(illegal_action)
+        if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
+            raise ValueError(f"max_cycles must be a positive integer or None; got {max_cycles!r:.40}")
+        self.max_cycles = max_cycles
+        self.metadata = {
+            "render_modes": list(RENDER_MODES),
+            "name": f"{definition.id}_v0",
+            "is_parallelizable": False,  # turn-based: see the module docstring
+            "render_fps": 1,
+        }
+        self.possible_agents = [agent_name(seat) for seat in range(self.table.seats)]
+        self._observation_space, self._action_space = observation_spaces(self.table)
+        self.seeds = np.random.default_rng()
+        self.engine: Engine[C, S] = self.table.engine()
+        self.state: S = self.engine.initial_state()
+        self.last_action: Action | None = None
+        self.decisions = 0
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        """The same for every agent."""
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        """The game's action indices (its ``action_space`` hook)."""
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
+        """A new episode; with ``seed``, the same episode every time."""
+        if seed is not None:
+            self.seeds = np.random.default_rng(seed)
+        self.engine = self.table.engine(episode_seed(self.seeds))
+        self.state = self.engine.initial_state()
+        self.last_action = None
+        self.decisions = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, object]] = {agent: {} for agent in self.agents}
+        self._select()
+        if self.render_mode == "human":
+            self.render()
+
+    def _select(self) -> None:
+        seat = self.table.decider(self.state)
+        if seat is not None:
+            self.agent_selection = agent_name(seat)
+        elif not hasattr(self, "agent_selection"):
+            self.agent_selection = self.possible_agents[0]
+
+    def observe(self, agent: str) -> ObservationDict:
+        """What ``agent``'s seat observes, and its legal actions."""
+        seat = self._seat(agent)
+        return {
+            "observation": self.table.vector(self.engine, self.state, seat),
+            "action_mask": self.table.mask(self.engine, self.state, seat),
+        }
+
+    def _seat(self, agent: str) -> int:
+        if agent not in self.possible_agents:
+            raise ValueError(
+                f"{self.metadata['name']}: no agent {agent!r:.40}; agents: {', '.join(self.possible_agents)}"
+            )
+        return self.possible_agents.index(agent)
+
+    def step(self, action: int | None) -> None:
+        """The selected agent plays ``action`` (an index of the action space; ``None`` once it is done)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.infos = {a: {} for a in self.agents}
+        seat = self._seat(agent)
+        index = whole_index(action)
+        chosen = None if index is None else self.table.legal(self.engine, self.state, seat).by_index.get(index)
+        if chosen is None:
+            self._illegal(agent, action)
+            return
+        self.state = self.engine.apply(self.state, chosen)
+        self.last_action = chosen
+        self.decisions += 1
+        if self.state.outcome is not None:
+            returns = self.table.returns(self.engine, self.state)
+            self.rewards = {a: returns[self._seat(a)] for a in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            if self.max_cycles is not None and self.decisions >= self.max_cycles:
+                self.truncations = dict.fromkeys(self.agents, True)
+            self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _illegal(self, agent: str, action: object) -> None:
+        to_act = self.table.to_act(self.state)
+        decision = to_act.decision if to_act is not None else "the end"
+        message = (
+            f"{self.metadata['name']}: {agent} cannot play action {action!r:.40} at {decision} "
+            f"(decision {self.decisions}): not one of its legal action indices"
+        )
+        if self.illegal_action == "raise":
+            raise IllegalActionError(message)
+        self.infos[agent]["illegal_action"] = True
+        if self.illegal_action == "lose":
+            self.rewards = {a: -1.0 if a == agent else 0.0 for a in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The state as text (``ansi``), or printed (``human``, which renders at every step by itself)."""
+        if self.render_mode is None:
+            return None
+        returns = self.table.returns(self.engine, self.state) if self.state.outcome is not None else None
+        text = self.table.text(self.state, self.last_action, returns)
+        if self.render_mode == "ansi":
+            return text
+        print(text, flush=True)
+        return None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+#: PettingZoo's bare constructor: the environment class itself.
+raw_env = KernelAECEnv
+
+
+def env(definition: GameDefinition[Any, Any], **kwargs: Any) -> AECEnv:
+    """:class:`KernelAECEnv` of ``definition`` (its setup arguments and the environment options in ``kwargs``),
+    with PettingZoo's ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``; ``.unwrapped`` is the bare
+    environment."""
+    return OrderEnforcingWrapper(AssertOutOfBoundsWrapper(raw_env(definition, **kwargs)))

@@ -1,0 +1,422 @@
+"""The kernel's adapters (:mod:`armata_rules.kernel.adapters`) pass each framework's own checks for any game on the
+kernel: the toy race, and Armata through the kernel (not its own adapters), and keep the game's promises."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+pyspiel = pytest.importorskip("pyspiel")
+
+from armata_rules.kernel.adapters import openspiel_game as og  # noqa: E402
+from armata_rules.kernel.adapters import pettingzoo_env as pz  # noqa: E402
+from armata_rules.kernel.adapters.gymnasium_env import KernelEnv  # noqa: E402
+from armata_rules.kernel.adapters.table import GameTable, IllegalActionError  # noqa: E402
+from armata_rules.kernel.games import load  # noqa: E402
+from armata_rules.kernel.play.engine import GameSetupError  # noqa: E402
+from armata_rules.kernel.play.frames import DecisionKind  # noqa: E402
+from armata_rules.kernel.play.game import GameDefinition, Payoffs  # noqa: E402
+from armata_rules.kernel.testing.conformance import ADAPTER_CHECKS, ConformanceError, check_adapters  # noqa: E402
+from armata_rules.kernel.testing.toy import RACE  # noqa: E402
+
+#: Armata, as the kernel knows it (the entry point imports its engine, whose rules the definition names).
+ARMATA: GameDefinition[Any, Any] = load("armata_strigoi")
+#: The name Armata is registered under through the kernel: its own adapter keeps ``python_armata_strigoi``.
+ARMATA_KERNEL = "python_armata_strigoi_kernel"
+RACE_SETUPS = [{"seats": 2}, {"seats": 4, "faces": 6, "seed": 3}]
+ARMATA_SETUP = {"heroes": ["Attila", "Roel"]}
+
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # the frameworks' advice (unbounded spaces ...)
+
+
+@pytest.fixture(scope="module")
+def race_name() -> str:
+    return og.register(RACE, defaults={"seats": 2})
+
+
+@pytest.fixture(scope="module")
+def armata_name() -> str:
+    return og.register(ARMATA, ARMATA_KERNEL, defaults=ARMATA_SETUP)
+
+
+# ------------------------------------------------------------------------------ each framework's own checks
+def test_each_frameworks_own_checks_pass_on_the_race() -> None:
+    assert check_adapters(RACE, RACE_SETUPS) == ADAPTER_CHECKS
+
+
+def test_each_frameworks_own_checks_pass_on_armata_through_the_kernel(armata_name: str) -> None:
+    setups = [ARMATA_SETUP, {"heroes": ["Attila", "Roel", "Matthew"], "ruleset": "sb19.en", "seed": 4}]
+    assert check_adapters(ARMATA, setups, openspiel_name=armata_name, cycles=150, sims=1) == ADAPTER_CHECKS
+
+
+@pytest.mark.parametrize(
+    ("fault", "check"),
+    [
+        ({"observation_bounds": lambda ctx: ([0.0] * (2 + ctx.seats),) * 2}, "pettingzoo.api_test"),
+        ({"payoffs": Payoffs(0.0, 0.5)}, "openspiel.random_sim_test"),
+    ],
+    ids=["bounds too tight", "payoffs too narrow"],
+)
+def test_a_game_that_lies_to_the_frameworks_fails_their_checks(fault: dict[str, object], check: str) -> None:
+    liar = dataclasses.replace(RACE, **fault)  # type: ignore[arg-type]
+    name = f"python_toy_race_{check.split('.', maxsplit=1)[0]}_liar"
+    with pytest.raises(ConformanceError, match=rf"^toy_race \(\{{'seats': 2\}}\): {check}: "):
+        check_adapters(liar, [{"seats": 2}], openspiel_name=name, cycles=50, sims=3)
+
+
+def test_a_definition_without_the_learning_hooks_is_refused_naming_them() -> None:
+    bare = dataclasses.replace(RACE, observe=None, action_space=None)
+    for make in (lambda: pz.env(bare, seats=2), lambda: KernelEnv(bare, seats=2), lambda: og.register(bare, "x")):
+        with pytest.raises(ValueError) as refused:
+            make()
+        assert str(refused.value) == "game toy_race: the learning adapters need the hooks observe, action_space"
+
+
+# ------------------------------------------------------------------------------ PettingZoo
+def _aec_trace(env: Any, seed: int) -> Iterator[tuple[str, bytes, bytes, float, bool]]:
+    """Masked random play of an AEC environment to the end: each step's agent, observation, mask, reward, done."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for agent in env.agent_iter(20_000):
+        observation, reward, termination, truncation, _ = env.last()
+        done = termination or truncation
+        yield agent, observation["observation"].tobytes(), observation["action_mask"].tobytes(), float(reward), done
+        env.step(None if done else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+
+@pytest.mark.parametrize(("game", "setup"), [(RACE, {"seats": 3}), (ARMATA, ARMATA_SETUP)], ids=["race", "armata"])
+def test_the_aec_environment_replays_a_seed_and_masks_exactly_the_legal_actions(
+    game: GameDefinition[Any, Any], setup: dict[str, object]
+) -> None:
+    env = pz.raw_env(game, **setup)
+    for steps, (agent, _, mask, _, done) in enumerate(_aec_trace(env, seed=7)):
+        if done or steps > 400:
+            break
+        engine, state = env.engine, env.state
+        to_act = state.frames[-1].to_act()
+        legal = engine.legal_actions(state)
+        if to_act.kind is DecisionKind.SIMULTANEOUS:
+            legal = [action for action in legal if action.seat == to_act.seats[0]]
+        assert agent == f"seat_{to_act.seats[0]}"
+        expected = np.zeros(env.table.num_actions, np.int8)
+        expected[[env.table.action_space.action_to_index(action) for action in legal]] = 1
+        assert mask == expected.tobytes()
+        others = [env.observe(a)["action_mask"] for a in env.possible_agents if a != agent]
+        assert not any(other.any() for other in others if to_act.kind is DecisionKind.PLAYER)
+    again = pz.raw_env(game, **setup)
+    first = list(_aec_trace(pz.raw_env(game, **setup), seed=7))
+    assert list(_aec_trace(again, seed=7)) == first
+    assert any(list(_aec_trace(pz.raw_env(game, **setup), seed=s)) != first for s in (8, 9, 10))
+
+
+def test_the_aec_rewards_at_the_end_are_the_games_returns() -> None:
+    env = pz.raw_env(RACE, seats=3)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent, _, _, reward, _ in _aec_trace(env, seed=3):
+        totals[agent] += reward
+    assert env.state.outcome is not None
+    returns = RACE.returns(env.engine.ctx, env.state)  # type: ignore[misc]
+    assert [totals[f"seat_{seat}"] for seat in range(3)] == list(returns) and sorted(returns) == [0.0, 0.0, 1.0]
+
+
+def test_the_kernel_aec_environment_plays_armata_as_armatas_own_does() -> None:
+    """Through the kernel's hooks, Armata's episode of a seed is the one Armata's own environment plays: the same
+    agents, observations and masks, step by step."""
+    from armata_rules.adapters.pettingzoo_env import raw_env as armata_env
+
+    heroes = ["Attila", "Roel", "Matthew"]
+    ours = [step for _, step in zip(range(300), _aec_trace(pz.raw_env(ARMATA, heroes=heroes), seed=11), strict=False)]
+    theirs = [step for _, step in zip(range(300), _aec_trace(armata_env(heroes=heroes), seed=11), strict=False)]
+    assert ours == theirs and len(ours) == 300
+
+
+def test_a_game_that_declares_its_bounds_gets_them_in_the_observation_space() -> None:
+    """Armata's bounds (its own adapter's, :mod:`armata_rules.adapters.bounds`), given through the optional hook:
+    the kernel's environment then declares the space Armata's own declares. Without the hook it is unbounded."""
+    from armata_rules.adapters.bounds import observation_high
+    from armata_rules.adapters.pettingzoo_env import raw_env as armata_env
+    from armata_rules.encoding import ObservationEncoder
+    from armata_rules.engine import Game
+
+    def bounds(ctx: Any) -> tuple[list[float], list[float]]:
+        high = observation_high(ObservationEncoder(ctx.pack, ctx.fortress, len(ctx.heroes)), Game(ctx))
+        return [0.0] * len(high), list(high)
+
+    bounded = dataclasses.replace(ARMATA, observation_bounds=bounds)
+    space = pz.raw_env(bounded, **ARMATA_SETUP).observation_space("seat_0")
+    assert space == armata_env(heroes=ARMATA_SETUP["heroes"]).observation_space("seat_0")
+    unbounded = pz.raw_env(ARMATA, **ARMATA_SETUP).observation_space("seat_0")["observation"]
+    assert np.isinf(unbounded.high).all() and np.isinf(unbounded.low).all()
+    race = pz.raw_env(RACE, seats=2, length=5, faces=4).observation_space("seat_0")["observation"]
+    assert race.low.tolist() == [0, 1, 0, 0] and race.high.tolist() == [1, np.inf, 8, 8]
+
+
+def test_the_aec_environment_refuses_an_illegal_action_by_its_policy() -> None:
+    raising = pz.env(RACE, seats=2, illegal_action="raise")
+    raising.reset(seed=0)
+    illegal = int(np.flatnonzero(raising.observe("seat_0")["action_mask"] == 0)[0])
+    message = (
+        f"toy_race_v0: seat_0 cannot play action {illegal} at move (decision 0): not one of its legal action indices"
+    )
+    with pytest.raises(IllegalActionError) as refused:
+        raising.step(illegal)
+    assert str(refused.value) == message
+    bare = pz.raw_env(RACE, seats=2, illegal_action="raise")  # without PettingZoo's wrapper, which asserts first
+    bare.reset(seed=0)
+    for wrong in (0.0, "0", True):
+        with pytest.raises(IllegalActionError, match=re.escape(f"cannot play action {wrong!r} at move")):
+            bare.step(wrong)  # type: ignore[arg-type]
+    losing = pz.env(RACE, seats=2)
+    losing.reset(seed=0)
+    losing.step(illegal)
+    assert losing.rewards == {"seat_0": -1.0, "seat_1": 0.0} and all(losing.terminations.values())
+    ignoring = pz.env(RACE, seats=2, illegal_action="ignore")
+    ignoring.reset(seed=0)
+    before = ignoring.unwrapped.state
+    ignoring.step(illegal)
+    assert ignoring.unwrapped.state is before and ignoring.agent_selection == "seat_0"
+    assert ignoring.infos["seat_0"]["illegal_action"] is True
+    with pytest.raises(AssertionError):
+        ignoring.step(10**6)  # PettingZoo's AssertOutOfBoundsWrapper
+
+
+@pytest.mark.parametrize(
+    ("arguments", "problem"),
+    [
+        ({"seats": 9}, "seats must be 2 to 4; got 9"),
+        ({"seats": 2, "length": "12"}, "length must be an int; got str"),
+        ({"seats": 2, "illegal_action": "shrug"}, "illegal_action must be one of lose, raise, ignore; got 'shrug'"),
+        ({"seats": 2, "render_mode": "video"}, "render_mode must be one of ansi, human or None; got 'video'"),
+        ({"seats": 2, "max_cycles": 0}, "max_cycles must be a positive integer or None; got 0"),
+    ],
+)
+def test_a_wrong_setup_or_option_is_refused_in_one_line(arguments: dict[str, Any], problem: str) -> None:
+    with pytest.raises((GameSetupError, ValueError)) as refused:
+        pz.raw_env(RACE, **arguments)
+    assert str(refused.value) == problem
+
+
+def test_the_environments_render_text(capsys: pytest.CaptureFixture[str]) -> None:
+    env = pz.raw_env(RACE, seats=2, render_mode="ansi")
+    env.reset(seed=0)
+    assert env.render() == (
+        "Race (the kernel's toy game), round 1: seat 0 decides move\nlast event: 2 counters line up on a track of 12"
+    )
+    assert env.metadata["name"] == "toy_race_v0" and env.metadata["is_parallelizable"] is False
+    env.step(0)  # seat 0 walks
+    assert str(env.render()).endswith("last event: seat 0 walks to space 1\nlast action: Choose(seat=0, option='walk')")
+    gym = KernelEnv(RACE, seats=2, render_mode="human")
+    _, info = gym.reset(seed=0)
+    _, _, done, _, info = gym.step(0)
+    assert gym.render() is None
+    printed = capsys.readouterr().out
+    assert printed.count("Race (the kernel's toy game), round 1") == 3  # reset, step and render each printed it
+    for _ in range(100):  # every seat rolls (the seed decides how far) until one reaches the end
+        if done:
+            break
+        _, _, done, _, info = gym.step(int(np.flatnonzero(info["action_mask"])[-1]))
+    assert done and "outcome: finished; returns " in capsys.readouterr().out
+
+
+# ------------------------------------------------------------------------------ Gymnasium
+def _gym_episode(env: KernelEnv[Any, Any], seed: int) -> tuple[list[int], list[int], float, dict[str, Any]]:
+    """Masked random play to the end: the actions, the seats that took them, the total reward and the last info."""
+    observation, info = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    actions, seats, total, done = [], [], 0.0, False
+    while not done:
+        assert np.array_equal(observation["action_mask"], info["action_mask"])
+        legal = env.table.legal(env.engine, env.state, info["seat"]).indices
+        assert tuple(np.flatnonzero(observation["action_mask"])) == legal
+        actions.append(int(rng.choice(legal)))
+        seats.append(info["seat"])
+        observation, reward, terminated, truncated, info = env.step(actions[-1])
+        total += float(reward)
+        done = terminated or truncated
+    return actions, seats, total, info
+
+
+def test_the_gymnasium_environment_plays_every_seat_and_replays_a_seed() -> None:
+    env = KernelEnv(RACE, seats=3)
+    actions, seats, total, info = _gym_episode(env, seed=2)
+    returns = RACE.returns(env.engine.ctx, env.state)  # type: ignore[misc]
+    assert set(seats) == {0, 1, 2} and info["returns"] == returns
+    assert total == returns[seats[-1]]  # the reward is the return of the seat whose decision ended the game
+    final = env.state.hash()
+    assert _gym_episode(KernelEnv(RACE, seats=3), seed=2)[:3] == (actions, seats, total)
+    replay = KernelEnv(RACE, seats=3)
+    replay.reset(seed=2)
+    for action in actions:
+        replay.step(action)
+    assert replay.state.hash() == final
+
+
+@pytest.mark.parametrize(("game", "setup"), [(RACE, {"seats": 3}), (ARMATA, ARMATA_SETUP)], ids=["race", "armata"])
+def test_the_gymnasium_environment_of_one_seat_leaves_the_others_to_a_bot(
+    game: GameDefinition[Any, Any], setup: dict[str, object]
+) -> None:
+    env = KernelEnv(game, seat=1, **setup)
+    _, seats, total, info = _gym_episode(env, seed=5)
+    assert set(seats) == {1} and env.state.outcome is not None
+    assert total == info["returns"][1] == game.returns(env.engine.ctx, env.state)[1]  # type: ignore[misc]
+
+
+def test_the_gymnasium_environment_refuses_an_illegal_action() -> None:
+    env = KernelEnv(RACE, seats=2, illegal_action="raise")
+    observation, _ = env.reset(seed=0)
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError) as refused:
+        env.step(illegal)
+    assert str(refused.value) == (
+        f"toy_race: seat 0 cannot play action {illegal} at move (step 0): not one of its legal action indices"
+    )
+    with pytest.raises(IllegalActionError, match=re.escape("cannot play action 0.0 at move")):
+        env.step(0.0)  # type: ignore[arg-type]
+    losing = KernelEnv(RACE, seats=2)
+    losing.reset(seed=0)
+    _, reward, terminated, _, info = losing.step(illegal)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    with pytest.raises(ValueError, match=r"^seat must be None or 0 to 1; got 2$"):
+        KernelEnv(RACE, seats=2, seat=2)
+    with pytest.raises(ValueError, match=r"^unknown bot 'clever'; bots: first, random$"):
+        KernelEnv(RACE, seats=2, seat=0, opponents="clever")
+
+
+# ------------------------------------------------------------------------------ OpenSpiel
+def test_the_openspiel_game_says_what_each_game_is(race_name: str, armata_name: str) -> None:
+    race = pyspiel.load_game(race_name, {"seats": 3})
+    kind = race.get_type()
+    assert race_name == "python_toy_race" and str(race) == "python_toy_race(faces=3,length=12,seats=3,seed=0)"
+    assert kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.CONSTANT_SUM and race.utility_sum() == 1.0
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert (kind.min_num_players, kind.max_num_players, race.num_players()) == (2, 4, 3)
+    assert (race.num_distinct_actions(), race.max_chance_outcomes()) == (9, 9)  # 3 seats x walk/roll, then 3 faces
+    armata = pyspiel.load_game(armata_name)
+    kind = armata.get_type()
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.IDENTICAL
+    assert (armata.min_utility(), armata.max_utility(), kind.max_num_players, armata.num_players()) == (-1, 1, 5, 2)
+    assert armata.get_parameters()["heroes"] == '["Attila"%2C"Roel"]'
+
+
+def test_armatas_own_openspiel_game_keeps_its_name(armata_name: str) -> None:
+    from armata_rules.adapters import openspiel_game as armata_own
+
+    assert type(pyspiel.load_game("python_armata_strigoi", {"players": 2})) is armata_own.ArmataGame
+    with pytest.raises(ValueError, match=r"^OpenSpiel name python_armata_strigoi is registered already, by another"):
+        og.register(ARMATA)
+    with pytest.raises(ValueError, match=f"^OpenSpiel name {armata_name} is taken by game armata_strigoi$"):
+        og.register(RACE, armata_name)
+    assert og.register(ARMATA, armata_name) == armata_name  # the same registration again changes nothing
+
+
+def _spiel_play(game: Any, seed: int, moves: int = 100_000) -> Any:
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal() and state.move_number() < moves:
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            assert sum(probabilities) == pytest.approx(1.0)
+            assert all(0 <= o < game.max_chance_outcomes() for o in outcomes)
+            state.apply_action(rng.choices(outcomes, probabilities)[0])
+        else:
+            held = state.held
+            legal = held.setup.engine.legal_actions(held.state)
+            index = held.setup.table.action_space.action_to_index
+            assert state.legal_actions() == sorted(index(a) for a in legal if a.seat == state.current_player())
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_openspiel_random_simulation_and_returns_of_the_race(race_name: str) -> None:
+    game = pyspiel.load_game(race_name, {"seats": 3, "faces": 4})
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+    state = _spiel_play(game, seed=1)
+    engine_state = state.held.state
+    assert state.is_terminal() and state.returns() == list(RACE.returns(state.held.setup.engine.ctx, engine_state))  # type: ignore[misc]
+    assert sorted(state.returns()) == [0.0, 0.0, 1.0]
+    again = _spiel_play(pyspiel.load_game(race_name, {"seats": 3, "faces": 4}), seed=1)
+    assert again.history() == state.history() and str(again) == str(state)
+    copy = game.deserialize_state(state.serialize())
+    assert copy.history() == state.history() and copy.held.state.hash() == engine_state.hash()
+
+
+def test_an_openspiel_seat_recalls_only_what_it_saw_of_armata(armata_name: str) -> None:
+    """Imperfect information: in Phase 1 the card a hero chooses is hidden from the other, whose information state
+    (and observation) is the same whichever card it was; the chooser's differs."""
+    game = pyspiel.load_game(armata_name)
+    state = game.new_initial_state()
+    while state.is_chance_node() or state.held.state.frames[-1].to_act().kind is not DecisionKind.SIMULTANEOUS:
+        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0])
+    chooser = state.current_player()
+    first, second = state.clone(), state.clone()
+    choices = first.legal_actions()
+    first.apply_action(choices[0])
+    second.apply_action(choices[1])
+    other = 1 - chooser
+    assert first.information_state_string(other) == second.information_state_string(other)
+    assert first.observation_tensor(other) == second.observation_tensor(other)
+    assert first.information_state_string(chooser) != second.information_state_string(chooser)
+    lines = first.information_state_string(other).splitlines()
+    assert lines[0].startswith(f"seat {other} sees at the start: ") and len(lines) == len(first.history()) + 1
+    assert lines[-1].startswith(f"{len(first.history())}. seat {chooser} | ")
+
+
+def test_the_race_shows_every_action_in_the_information_state(race_name: str) -> None:
+    state = pyspiel.load_game(race_name).new_initial_state()
+    state.apply_action(0)  # seat 0 walks
+    assert state.information_state_string(1).splitlines()[1] == "1. seat 0: Choose(seat=0, option='walk') | 2=1"
+    assert state.information_state_string(0).splitlines()[1] == "1. you: Choose(seat=0, option='walk') | 2=1"
+    assert state.observation_string(1) == "0=1 1=1 2=1"
+
+
+def test_the_openspiel_game_refuses_an_illegal_action_and_bad_parameters(race_name: str) -> None:
+    state = pyspiel.load_game(race_name).new_initial_state()
+    with pytest.raises(ValueError, match=r"^python_toy_race: action 2 is not legal for player 0 at move \(move 0\)$"):
+        state.apply_action(2)  # seat 1's walk
+    state.apply_action(1)  # seat 0 rolls: chance decides
+    with pytest.raises(ValueError, match=r"^python_toy_race: action 0 is not legal for chance at roll \(move 1\)$"):
+        state.apply_action(0)
+    with pytest.raises(ValueError, match=r"^python_toy_race: seats must be 2 to 4; got 9$"):
+        pyspiel.load_game(race_name, {"seats": 9})
+    with pytest.raises(ValueError, match=r"python_armata_strigoi_kernel: heroes: not JSON"):
+        pyspiel.load_game(ARMATA_KERNEL, {"heroes": "Attila"})
+    with pytest.raises(ValueError, match=r"^python_toy_race: unknown setup argument 'colour'$"):
+        og.game_parameters(race_name, {"colour": "red"})
+    with pytest.raises(ValueError, match=r"^OpenSpiel name 'Race' must be a lower-case identifier$"):
+        og.register(RACE, "Race")
+
+
+def test_parameters_are_canonical_and_escaped_for_game_strings(armata_name: str) -> None:
+    parameters = og.game_parameters(armata_name, {"heroes": ["Attila", "Roel", "Matthew"], "ruleset": "peg19.de"})
+    assert parameters["heroes"] == '["Attila"%2C"Roel"%2C"Matthew"]' and parameters["seed"] == 0
+    game = pyspiel.load_game(armata_name, parameters)
+    reloaded = pyspiel.load_game(str(game))  # the game string parses back to the same game
+    assert reloaded.get_parameters() == game.get_parameters() and reloaded.num_players() == 3
+    table = GameTable(ARMATA, {"heroes": ["Attila", "Roel", "Matthew"], "ruleset": "peg19.de"})
+    assert game.setup.table.setup == table.setup and table.setup["ruleset"]["name"] == "peg19.de"  # type: ignore[index]
+
+
+# ------------------------------------------------------------------------------ the docs
+def test_the_learning_agents_example_of_the_kernel_page_runs() -> None:
+    """The page's example needs the three extras, so it runs here (``make test-adapters``), not with the page's
+    other examples (``tests/kernel/test_defining_a_game_page.py``, which reads blocks without a caption)."""
+    page = Path(__file__).resolve().parents[2] / "docs" / "kernel.rst"
+    text = page.read_text(encoding="utf-8")
+    found = re.search(
+        r"^\.\. code-block:: python\n   :caption: The race for learning agents.*\n\n((?:   .*\n|\n)+)",
+        text,
+        re.MULTILINE,
+    )
+    assert found is not None
+    exec(compile("\n".join(line[3:] for line in found.group(1).splitlines()), str(page), "exec"), {})
