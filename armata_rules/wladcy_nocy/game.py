@@ -32,6 +32,7 @@ from armata_rules.wladcy_nocy.rules.events import discard_placed_cards
 from armata_rules.wladcy_nocy.rules.exhaustion import lose_action_points
 from armata_rules.wladcy_nocy.rules.relics import shed_excess_blood
 from armata_rules.wladcy_nocy.state import WNState
+from armata_rules.wladcy_nocy.texts import WN_TEXTS
 
 __all__ = ["WLADCY_NOCY"]
 
@@ -58,5 +59,6 @@ WLADCY_NOCY: Final[GameDefinition[WNContext, WNState]] = GameDefinition(
     observe=observe,
     observation_codec=observation_codec,
     action_space=action_space,
+    texts=WN_TEXTS,
 )
 register(WLADCY_NOCY)

@@ -26,8 +26,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
+from typing import Final
 
 from armata_rules.kernel.core.datafile import DataFileError, read_regular_file
+from armata_rules.kernel.texts.textset import TextSet
 from armata_rules.wladcy_nocy.spec import OcrVariant, Term, load_ocr_variants, spec_folder
 
 __all__ = [
@@ -37,6 +39,7 @@ __all__ = [
     "FILE_NAME",
     "PACKAGED",
     "SOURCES",
+    "WN_TEXTS",
     "CitationError",
     "Clause",
     "Source",
@@ -479,6 +482,18 @@ def write_clauses(path: Path | None = None, text: WNText | None = None) -> Path:
     target = path if path is not None else spec_folder() / "clauses.json"
     target.write_text(render_clauses(text if text is not None else rulebook()), encoding="utf-8")
     return target
+
+
+#: The texts this game's rules cite, as the kernel reads them: the Polish text and its English card scrap, resolved by
+#: :func:`resolve` (every citation of the rule book is checked against it).
+WN_TEXTS: Final = TextSet(
+    game="wladcy_nocy",
+    sources=tuple(source.id for source in SOURCES),
+    pivot="wn.pl",
+    grammar=_CITATION,
+    resolve=resolve,
+    env=ENV,
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -143,7 +143,7 @@ def test_a_taken_game_id_is_refused() -> None:
     assert games.register(RACE) is RACE  # the same game again: nothing changes
     assert games.register(dataclasses.replace(RACE, title="Race again")).title == "Race again"  # a reload
     games.register(RACE)
-    impostor = dataclasses.replace(ARMATA, id="toy_race", rules=dataclasses.replace(RACE).rules)
+    impostor = dataclasses.replace(ARMATA, id="toy_race", rules=RACE.rules, texts=RACE.texts)
     with pytest.raises(ValueError, match="game id 'toy_race' is taken"):
         games.register(impostor)
     with pytest.raises(TypeError, match="not a GameDefinition: str"):

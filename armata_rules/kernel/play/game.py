@@ -20,6 +20,7 @@ from armata_rules.kernel.play.frames import FrameTypes
 from armata_rules.kernel.play.handlers import HandlerTable
 from armata_rules.kernel.play.registry import RuleBook
 from armata_rules.kernel.play.state import KernelState
+from armata_rules.kernel.texts.textset import TextSet
 
 __all__ = [
     "ActionIndex",
@@ -132,7 +133,8 @@ class GameDefinition(Generic[C, S]):
     :attr:`check_state` refuses a state read from a file that breaks one of the game's invariants
     (``StateFileError``); :attr:`seat_count` says how many seats a game of a context has; :attr:`observe` gives
     what one seat may see of a state, :attr:`observation_codec` its numeric form and :attr:`action_space` the
-    numbering of actions, for learning agents. Three more optional hooks tell learning frameworks what the kernel
+    numbering of actions, for learning agents; :attr:`texts` names the texts its rules cite (every citation of the
+    book is checked against them). Three more optional hooks tell learning frameworks what the kernel
     cannot know (:mod:`armata_rules.kernel.adapters`): :attr:`observation_bounds` the range of each entry of the
     numeric observation (unbounded without it), :attr:`perfect_information` whether every seat sees the whole state
     (``False`` by default: hidden information is the safe assumption) and :attr:`payoffs` what the returns can be at
@@ -165,6 +167,7 @@ class GameDefinition(Generic[C, S]):
     observe: Callable[[C, S, int], object] | None = None
     observation_codec: Callable[[C], ObservationCodec] | None = None
     action_space: Callable[[C], ActionIndex] | None = None
+    texts: TextSet | None = None
     observation_bounds: Callable[[C], ObservationBounds] | None = None
     perfect_information: bool = False
     payoffs: Payoffs | None = None
@@ -185,6 +188,8 @@ class GameDefinition(Generic[C, S]):
         for field, rule_id in (("over_rule", self.over_rule), ("chance_rule", self.chance_rule)):
             if not rule_id:
                 raise ValueError(f"game {self.id}: {field} must name a rule of its book")
+        if self.texts is not None and self.texts.game != self.id:
+            raise ValueError(f"game {self.id}: its texts belong to {self.texts.game!r}")
         if self.rules.game != self.id:
             raise ValueError(f"game {self.id}: its rule book belongs to {self.rules.game!r}")
 

@@ -43,6 +43,7 @@ __all__ = [
     "check_action_space",
     "check_adapters",
     "check_chance",
+    "check_citations",
     "check_codec",
     "check_determinism",
     "check_game",
@@ -315,6 +316,28 @@ def check_record_replay(play: Play[C, S], seed: int, max_decisions: int) -> int:
     return len(actions)
 
 
+def check_citations(game: GameDefinition[Any, Any]) -> int:
+    """Every rule and interpretation of the game's book cites at least one clause, and every clause it cites reads as
+    the game's citation grammar and resolves to lines of its texts (the definition's ``texts``). The number of
+    citations checked; :class:`ConformanceError` listing the first problems."""
+    if game.texts is None:
+        raise ConformanceError(f"{game.id}: a game names the texts its rules cite (the definition's texts)")
+    cited = [(f"rule {rule.id}", rule.clauses) for rule in game.rules.rules.values()]
+    cited += [(f"interpretation {i.id}", i.clauses) for i in game.rules.interpretations.values()]
+    problems = [f"{who} cites no clause" for who, clauses in cited if not clauses]
+    checked = 0
+    for who, clauses in cited:
+        for clause in clauses:
+            checked += 1
+            problem = game.texts.problem(clause)
+            if problem is not None:
+                problems.append(f"{who}: {problem}")
+    if problems:
+        shown = "; ".join(problems[:5])
+        raise ConformanceError(f"{game.id}: {len(problems)} citations do not resolve: {shown}")
+    return checked
+
+
 def check_game(
     game: GameDefinition[C, S], contexts: Sequence[C], *, seeds: int = 2, max_decisions: int = 20_000
 ) -> int:
@@ -322,6 +345,7 @@ def check_game(
     random games each. The number of decisions played by the random-play check."""
     if not contexts:
         raise ConformanceError(f"{game.id}: no context to check")
+    check_citations(game)
     decisions = 0
     for ctx in contexts:
         for auto_chance in (True, False):

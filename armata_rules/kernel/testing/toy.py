@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Final
@@ -31,10 +32,12 @@ from armata_rules.kernel.play.game import Ending, GameDefinition, ObservationBou
 from armata_rules.kernel.play.handlers import AutoHandler, ChanceHandler, DecisionHandler, HandlerTable, Refusal
 from armata_rules.kernel.play.registry import RuleBook
 from armata_rules.kernel.play.state import Log, StateFileError, plain
+from armata_rules.kernel.texts.textset import TextSet
 
 __all__ = [
     "RACE",
     "RULEBOOK",
+    "TEXTS",
     "NextTurn",
     "RaceActions",
     "RaceCodec",
@@ -62,6 +65,20 @@ RULEBOOK: Final = (
     "A counter that lands on a space where another counter stands sends that counter back to space 0.",
     "The first counter to reach the end of the track wins at once.",
 )
+
+_CITATION: Final = re.compile(r"race\.en:([1-9][0-9]*)")
+
+
+def resolve(citation: str) -> range:
+    """The line of :data:`RULEBOOK` ``race.en:LINE`` names; ``ValueError`` for a line the rulebook lacks."""
+    found = _CITATION.fullmatch(citation)
+    if found is None or not 1 <= int(found.group(1)) <= len(RULEBOOK):
+        raise ValueError(f"the race's rulebook has lines 1 to {len(RULEBOOK)}")
+    return range(int(found.group(1)), int(found.group(1)) + 1)
+
+
+#: The race's one text, as the kernel reads it.
+TEXTS: Final = TextSet("toy_race", ("race.en",), "race.en", _CITATION, resolve, "RACE_RULEBOOK")
 
 RULES: Final = RuleBook("toy_race")
 TURN = RULES.rule(
@@ -367,6 +384,7 @@ RACE: Final[GameDefinition[RaceContext, RaceState]] = GameDefinition(
     observe=observe,
     observation_codec=lambda ctx: RaceCodec(ctx.seats),
     action_space=lambda ctx: RaceActions(ctx.seats, ctx.faces),
+    texts=TEXTS,
     observation_bounds=observation_bounds,
     perfect_information=True,  # every counter is in plain sight
     payoffs=Payoffs(0.0, 1.0, total=1.0),  # one winner takes 1
