@@ -226,14 +226,22 @@ _ELIDED = re.compile(r"^(\w+['’])(\w.*)$")
 
 
 class CitationLinks(SphinxTransform):
-    """Every ``SOURCE.LANG:LINE`` in running text becomes a link to the clause page holding that line."""
+    """Every ``SOURCE.LANG:LINE`` in running text becomes a link to the clause page holding that line. A game with
+    texts of its own subclasses it with its own :attr:`pattern` and :meth:`label`."""
 
     default_priority = 500
     _SKIP = (nodes.literal, nodes.FixedTextElement, nodes.title, nodes.reference, addnodes.pending_xref, nodes.raw)
+    #: What a citation of these texts looks like.
+    pattern: re.Pattern[str] = CITATION
+
+    @staticmethod
+    def label(citation: str) -> str | None:
+        """The label of the clause holding ``citation``'s first line, if there is one."""
+        return clause_label(citation)
 
     def apply(self, **kwargs: Any) -> None:
         for text in list(self.document.findall(nodes.Text)):
-            if not CITATION.search(text.astext()) or self._skipped(text):
+            if not self.pattern.search(text.astext()) or self._skipped(text):
                 continue
             text.parent.replace(text, self._linked(text.astext()))
 
@@ -245,12 +253,11 @@ class CitationLinks(SphinxTransform):
             parent = parent.parent
         return False
 
-    @staticmethod
-    def _linked(text: str) -> list[nodes.Node]:
+    def _linked(self, text: str) -> list[nodes.Node]:
         out: list[nodes.Node] = []
         last = 0
-        for match in CITATION.finditer(text):
-            label = clause_label(match.group(0))
+        for match in self.pattern.finditer(text):
+            label = self.label(match.group(0))
             if label is None:
                 continue
             out.append(nodes.Text(text[last : match.start()]))

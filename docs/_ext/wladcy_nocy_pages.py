@@ -17,15 +17,15 @@ from typing import Any
 from docutils import nodes
 from docutils.parsers.rst import Directive
 from docutils.statemachine import StringList
-from sphinx import addnodes
 from sphinx.application import Sphinx
-from sphinx.transforms import SphinxTransform
 from sphinx.util.nodes import nested_parse_with_titles
 
 from armata_rules.wladcy_nocy.content.loader import printed, provenance
 from armata_rules.wladcy_nocy.content.schema import entries
 from armata_rules.wladcy_nocy.spec import load_findings, load_glossary, load_informative, load_readings
 from armata_rules.wladcy_nocy.texts import WNText, rulebook
+
+from armata_text import CitationLinks
 
 __all__ = ["WN_CITATION", "setup"]
 
@@ -163,43 +163,14 @@ class GlossaryDirective(_Generated):
         return [*out, ""]
 
 
-class WNCitationLinks(SphinxTransform):
+class WNCitationLinks(CitationLinks):
     """Every ``wn.pl:LINE`` in running text becomes a link to the clause of the text holding that line."""
 
-    default_priority = 500
-    _SKIP = (nodes.literal, nodes.FixedTextElement, nodes.title, nodes.reference, addnodes.pending_xref, nodes.raw)
-
-    def apply(self, **kwargs: Any) -> None:
-        for text in list(self.document.findall(nodes.Text)):
-            if not WN_CITATION.search(text.astext()) or self._skipped(text):
-                continue
-            text.parent.replace(text, self._linked(text.astext()))
-
-    def _skipped(self, node: nodes.Node) -> bool:
-        parent = node.parent
-        while parent is not None:
-            if isinstance(parent, self._SKIP):
-                return True
-            parent = parent.parent
-        return False
+    pattern = WN_CITATION
 
     @staticmethod
-    def _linked(text: str) -> list[nodes.Node]:
-        out: list[nodes.Node] = []
-        last = 0
-        for match in WN_CITATION.finditer(text):
-            label = _label(match.group(0))
-            if label is None:
-                continue
-            out.append(nodes.Text(text[last : match.start()]))
-            ref = addnodes.pending_xref(
-                "", refdomain="std", reftype="ref", reftarget=label, refexplicit=True, refwarn=True
-            )
-            ref += nodes.inline(match.group(0), match.group(0), classes=["armata-cite"])
-            out.append(ref)
-            last = match.end()
-        out.append(nodes.Text(text[last:]))
-        return out
+    def label(citation: str) -> str | None:
+        return _label(citation)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
