@@ -168,6 +168,7 @@ BUDGETS: tuple[tuple[str, int], ...] = (
     ("wladcy_nocy/ustalenia.html", 9),
     ("wladcy_nocy/zawartosc.html", 11),
     ("wladcy_nocy/slowniczek.html", 4),
+    ("wladcy_nocy/reguly.html", 16),
     ("api/*.html", 16),
 )
 

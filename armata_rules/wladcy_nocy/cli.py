@@ -8,6 +8,11 @@ Commands:
   and interpretations the engine offers for them (``spec/wladcy_nocy``).
 - ``content``: how much of the game's content (tiles, cards, veil tracks: images the text lacks) is known, where each
   value comes from, and the keys a setup still needs (what an owner must fill in, ``--content FILE``).
+- ``simulate``: complete games played by bots, with an owner's content (``--content FILE``) or the synthetic test
+  pack (``--content synthetic-test --allow-synthetic``, every row stamped so), and their records.
+- ``replay``: a game record re-run to the state it records (exit 1 where it does not).
+- ``verify``: the Z3 proofs of the game's invariants and of termination (``--record FILE``), or with
+  ``--self-test`` the negative controls, in the prover and in the running engine.
 - ``completion``: a shell completion script.
 """
 
@@ -26,6 +31,7 @@ from armata_rules.kernel.cli.completion import SHELLS, command_tree, script
 from armata_rules.kernel.cli.help import CommandHelp, Example, HelpFormatter
 from armata_rules.kernel.cli.paths import input_file
 from armata_rules.kernel.cli.suggest import Parser
+from armata_rules.wladcy_nocy.cli_games import add_replay, add_simulate, replay_mismatch
 from armata_rules.wladcy_nocy.content.loader import (
     DIFFICULTIES,
     load_content,
@@ -36,6 +42,7 @@ from armata_rules.wladcy_nocy.content.loader import (
 )
 from armata_rules.wladcy_nocy.content.schema import VAMPIRES
 from armata_rules.wladcy_nocy.spec import load_findings, load_readings
+from armata_rules.wladcy_nocy.verify.command import VERIFY_HELP, add_verify
 
 __all__ = ["COMMANDS", "PROG", "main"]
 
@@ -65,6 +72,36 @@ COMMANDS: dict[str, CommandHelp] = {
             Example("wladcy-nocy content --content my-cards.toml --json", "the same with an owner's file, as JSON"),
         ),
     ),
+    "simulate": CommandHelp(
+        "play complete games with bots and report how they end",
+        "Play complete games with a bot taking every decision (the ritual player by default, which plays to win), "
+        "one per seed counted up from --seed, and report how they end: the ritual, the veil torn, the deck run out. "
+        "The printed text sets up no game: give an owner's content file (--content FILE), or the synthetic test "
+        "pack (--content synthetic-test), whose invented values are refused without --allow-synthetic and stamp "
+        "every row and record 'content: synthetic-test'. The same seeds give the same games on every machine.",
+        (
+            Example(
+                "wladcy-nocy simulate --count 3 --games 50 --content my-cards.toml",
+                "50 games of 3 vampires, an owner's content",
+            ),
+            Example(
+                "wladcy-nocy simulate --vampires imre,mila --content synthetic-test --allow-synthetic --games 5 "
+                "--save-records games/",
+                "5 games on the synthetic pack, each game's record kept",
+            ),
+        ),
+    ),
+    "replay": CommandHelp(
+        "re-run a game record and check it reaches the recorded state",
+        "Re-run a game record (format 2, as simulate --save-records writes it) action by action and check that it "
+        "ends in the state it records: status 1 where it does not, naming the first action the rules refuse. A "
+        "record played with an owner's content needs its file (--content FILE).",
+        (
+            Example("wladcy-nocy replay games/wladcy_nocy-0.json", "check the record"),
+            Example("wladcy-nocy replay game.json --content my-cards.toml --json", "a record of an owner's content"),
+        ),
+    ),
+    "verify": VERIFY_HELP,
     "completion": CommandHelp(
         "print a shell completion script (bash, zsh or fish)",
         "Print a completion script for bash, zsh or fish, made from this command's own options.",
@@ -91,6 +128,9 @@ def _parser() -> Parser:
     content.add_argument("--vampires", default="imre,mila", help="the vampires of the setup, comma-separated")
     content.add_argument("--difficulty", choices=DIFFICULTIES, default="medium", help="default medium")
     content.add_argument("--json", action="store_true", help="print the counts and the keys as JSON")
+    add_simulate(sub, COMMANDS)
+    add_replay(sub, COMMANDS)
+    add_verify(sub, COMMANDS)
     completion = app.add_command(sub, "completion", COMMANDS, _completion)
     completion.add_argument("shell", nargs="?", choices=sorted(SHELLS), help="the shell")
     completion.add_argument("--json", action="store_true", help="the tree of commands and options, as JSON")
@@ -166,4 +206,4 @@ def _completion(args: argparse.Namespace, console: Console) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (:data:`armata_rules.kernel.cli.app.EXIT_CODES`)."""
-    return app.run(PROG, _parser, argv, failed=lambda err: False, took=lambda args: str(args.command))
+    return app.run(PROG, _parser, argv, failed=replay_mismatch, took=lambda args: str(args.command))

@@ -22,6 +22,7 @@ __all__ = [
     "DayStart",
     "DiscardRelic",
     "DrawRelic",
+    "EventPlace",
     "FightDice",
     "FightEnd",
     "FightResolve",
@@ -362,7 +363,8 @@ class Ops(Automatic):
     """The ops of an effect (``source`` names it, see :mod:`armata_rules.wladcy_nocy.content.interpreter`), run one
     per step from ``index``, so that the end of the game is checked between a cost and its effect (wn.pl:401).
     ``context`` says what runs them (an event card, a day or night district effect, an ability, a relic, a seal);
-    ``here``, ``active`` and ``holder`` are what the selectors of those names pick (-1: none)."""
+    ``here``, ``active`` and ``holder`` are what the selectors of those names pick (-1: none), ``place`` the cells
+    the selector ``event_place`` picks, marked by the card an ``event_place`` op took (wn.pl:626-628)."""
 
     source: str
     context: str
@@ -370,6 +372,7 @@ class Ops(Automatic):
     here: int = -1
     active: int = -1
     holder: int = -1
+    place: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,9 +386,23 @@ class OpTarget(Frame):
     here: int = -1
     active: int = -1
     holder: int = -1
+    place: tuple[int, ...] = ()
 
     def to_act(self) -> ToAct:
         return _player(self.seat, "effect target")
+
+
+@dataclass(frozen=True, slots=True)
+class EventPlace(Frame):
+    """An effect's ``event_place`` op takes the top event card (``take``: it draws or discards it) only for the
+    positions of its plan's ``mark`` (``red`` or ``blue``): a chance step over the cards the deck's top may be, as a
+    reveal is; the card is not resolved (wn.pl:626-628)."""
+
+    take: str
+    mark: str
+
+    def to_act(self) -> ToAct:
+        return _chance("event place")
 
 
 #: Every frame of the game, by class name (a state's JSON form tags frames so).
@@ -424,5 +441,6 @@ FRAMES: Final = FrameTypes(
         DiscardRelic,
         Ops,
         OpTarget,
+        EventPlace,
     )
 )

@@ -9,7 +9,9 @@ construction (exhaustion is no blood, wn.pl:525); a relic over the limit (wn.pl:
 relic is gained, since an "as soon as" rule may push no frame.
 
 Seats are vampires, in turn order; their players (``controllers``) matter only where the text names a player. The
-game is cooperative: every seat gets the same return.
+game is cooperative: every seat gets the same return, 1 for the ritual and -1 for a loss (the definition's
+``payoffs``). The learning adapters see the hidden decks as hidden (not ``perfect_information``) and a view bounded
+by :func:`~armata_rules.wladcy_nocy.bounds.observation_bounds`.
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ from operator import attrgetter
 from typing import Final
 
 from armata_rules.kernel.games import register
-from armata_rules.kernel.play.game import GameDefinition
+from armata_rules.kernel.play.game import GameDefinition, Payoffs
 from armata_rules.wladcy_nocy.actions import ACTIONS
 from armata_rules.wladcy_nocy.book import HANDLERS, RULES
+from armata_rules.wladcy_nocy.bounds import observation_bounds
 from armata_rules.wladcy_nocy.consistency import check_state
 from armata_rules.wladcy_nocy.context import WNContext, new_context, setup_json
 from armata_rules.wladcy_nocy.encoding import action_space
@@ -59,6 +62,9 @@ WLADCY_NOCY: Final[GameDefinition[WNContext, WNState]] = GameDefinition(
     observe=observe,
     observation_codec=observation_codec,
     action_space=action_space,
+    observation_bounds=observation_bounds,
+    perfect_information=False,  # the event deck's cards and order, and the relic deck's, are hidden (wn.pl:167-175)
+    payoffs=Payoffs(-1.0, 1.0, identical=True),  # the players win or lose together (wn.pl:7)
     texts=WN_TEXTS,
 )
 register(WLADCY_NOCY)

@@ -51,6 +51,7 @@ class Ruleset:
     agent_side_order: Literal["revealed_first", "hidden_first"] = "revealed_first"
     day_effect_side: Literal["minions", "either_side"] = "minions"
     dice_relic_timing: Literal["fight_window"] = "fight_window"
+    event_place_empty_deck: Literal["game_lost", "no_place"] = "game_lost"
 
 
 def _table() -> tuple[Reading, ...]:

@@ -4,9 +4,10 @@ process (as the kernel's toy game's, :mod:`armata_rules.kernel.testing.toy`).
 :class:`WNState` holds the vampires in turn order (seat = vampire; wn.pl:129), the nine districts by cell, the tile
 layout, the leader, the veil, the supply (agents, minions, blood), the event deck, the relic deck, the dice pool, the
 pending veil of an event card being resolved (wn.pl:247), the event cards that stay in play (wn.pl:235) or were
-discarded once placed (wn.pl:614-616), the cards and relics placed in the city, the fight under way, and the
-kernel's flow fields (``frames``, ``chance_count``, ``outcome``, ``log``, ``round``). Exhaustion is no field: a
-vampire is exhausted exactly while it holds no blood (wn.pl:517, wn.pl:525).
+discarded once placed (wn.pl:614-616), those an ability took from the deck only to mark a place and discarded
+unresolved (wn.pl:626-628; the deck's timer counts them), the cards and relics placed in the city, the fight under
+way, and the kernel's flow fields (``frames``, ``chance_count``, ``outcome``, ``log``, ``round``). Exhaustion is no
+field: a vampire is exhausted exactly while it holds no blood (wn.pl:517, wn.pl:525).
 """
 
 from __future__ import annotations
@@ -165,6 +166,7 @@ class WNState(Memo):
     card: str = ""
     in_play: tuple[str, ...] = ()
     event_discard: tuple[str, ...] = ()
+    unresolved_events: tuple[str, ...] = ()
     placed_cards: tuple[PlacedCard, ...] = ()
     placed_relics: tuple[PlacedRelic, ...] = ()
     relics_used: tuple[str, ...] = ()

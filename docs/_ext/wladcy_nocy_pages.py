@@ -1,7 +1,7 @@
-"""The pages of the second game, *Władcy Nocy*: its Polish text clause by clause, the readings and interpretations
-the engine offers where the text disagrees with itself or is silent, the findings, the content the text lacks, and
-the glossary, each generated from the game's own files (``spec/wladcy_nocy/``, ``armata_rules/wladcy_nocy/data``),
-never written by hand.
+"""The pages of the second game, *Władcy Nocy*: its Polish text clause by clause, its rules, the readings and
+interpretations the engine offers where the text disagrees with itself or is silent, the findings, the content the
+text lacks, and the glossary, each generated from the game's own files (its rule book, ``spec/wladcy_nocy/``,
+``armata_rules/wladcy_nocy/data``), never written by hand.
 
 Every ``wn.pl:LINE`` (and ``wn.en:LINE``) in running text becomes a link to the clause of the text holding that line
 (:class:`WNCitationLinks`), as Armata's citations link to its clause pages. The pages are in Polish with the English
@@ -20,6 +20,9 @@ from docutils.statemachine import StringList
 from sphinx.application import Sphinx
 from sphinx.util.nodes import nested_parse_with_titles
 
+import armata_rules.wladcy_nocy.game  # noqa: F401  (registers every rule)
+from armata_rules.kernel.play.registry import Rule
+from armata_rules.wladcy_nocy.book import RULES
 from armata_rules.wladcy_nocy.content.loader import printed, provenance
 from armata_rules.wladcy_nocy.content.schema import entries
 from armata_rules.wladcy_nocy.spec import load_findings, load_glossary, load_informative, load_readings
@@ -163,6 +166,52 @@ class GlossaryDirective(_Generated):
         return [*out, ""]
 
 
+#: The sections of the rules page, in the order a player meets them: a rule belongs to the section its id starts with
+#: (a rule of a section not listed here gets one of its own, after these).
+RULE_SECTIONS = {
+    "setup": "Przygotowanie (setup)",
+    "round": "Runda (round)",
+    "day": "Dzień (day)",
+    "events": "Wydarzenia (events)",
+    "dice": "Pula kości (dice pool)",
+    "combat": "Walka (combat)",
+    "night": "Noc (night)",
+    "exhaustion": "Wyczerpanie (exhaustion)",
+    "relics": "Relikty (relics)",
+    "seals": "Pieczęcie grozy i rytuał (terror seals and the ritual)",
+    "end": "Koniec gry (end of the game)",
+    "effects": "Efekty zawartości (content effects)",
+}
+
+
+class RulesDirective(_Generated):
+    """Every rule of the game's rule book, by section: its title, its id, what it does, the clauses it implements
+    (each a link to its clause of the text) and the readings it reads (each a link to its reading)."""
+
+    def lines(self) -> list[str]:
+        readings = load_readings().readings
+        sections: dict[str, list[Rule]] = {}
+        for rule in RULES.rules.values():
+            sections.setdefault(rule.id.split(".", maxsplit=1)[0], []).append(rule)
+        order = [key for key in RULE_SECTIONS if key in sections] + sorted(set(sections) - set(RULE_SECTIONS))
+        out: list[str] = []
+        for key in order:
+            heading = RULE_SECTIONS.get(key, key)
+            out += [f".. _wn-rules-{key}:", "", heading, "-" * len(heading), ""]
+            for rule in sections[key]:
+                title = _escape(rule.title)
+                out += [f".. _wn-rule-{rule.id}:", "", title, "~" * len(title), ""]
+                out += [f"``{rule.id}``: {_escape(rule.summary)}", ""]
+                out += [f"Klauzule (clauses): {', '.join(rule.clauses)}", ""]
+                if rule.readings:
+                    links = [
+                        f":ref:`{name} <wn-reading-{name}>`" if name in readings else f"``{name}``"
+                        for name in rule.readings
+                    ]
+                    out += [f"Odczytania (readings): {', '.join(links)}", ""]
+        return out
+
+
 class WNCitationLinks(CitationLinks):
     """Every ``wn.pl:LINE`` in running text becomes a link to the clause of the text holding that line."""
 
@@ -180,4 +229,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("wn-findings", FindingsDirective)
     app.add_directive("wn-content", ContentDirective)
     app.add_directive("wn-glossary", GlossaryDirective)
+    app.add_directive("wn-rules", RulesDirective)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -71,3 +71,74 @@ def test_completion_help_and_usage(capsys: pytest.CaptureFixture[str]) -> None:
     assert "exit statuses:" in capsys.readouterr().out
     assert main(["contnet"]) == 2
     assert "did you mean 'content'" in capsys.readouterr().err
+
+
+SYNTHETIC_PACK = Path(__file__).parents[2] / "armata_rules" / "wladcy_nocy" / "data" / "synthetic_test.toml"
+
+
+def test_simulate_refuses_the_synthetic_pack_without_the_flag_and_a_game_without_content(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--count", "2", "--content", "synthetic-test"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("wladcy-nocy: error: --content synthetic-test: the synthetic test pack is invented")
+    assert "--allow-synthetic" in err and err.count("\n") == 1
+    assert main(["simulate", "--vampires", "imre,mila"]) == 2  # the printed text sets up no game
+    err = capsys.readouterr().err
+    assert "lacks" in err and "--content FILE" in err and err.count("\n") == 1
+    assert main(["simulate", "--vampires", "imre,dracula", "--content", "synthetic-test", "--allow-synthetic"]) == 2
+    assert "unknown vampire 'dracula'" in capsys.readouterr().err
+    assert main(["simulate", "--vampires", "imre,mila", "--count", "2"]) == 2
+    assert "give one of them" in capsys.readouterr().err
+    assert main(["simulate", "--count", "6", "--content", "synthetic-test", "--allow-synthetic"]) == 2
+    assert "2 to 5 vampires" in capsys.readouterr().err
+
+
+def test_simulate_stamps_every_synthetic_row_and_record_and_replay_checks_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command plays the games of test_outcomes_from_start.py: seed 12 of two vampires at Easy is the ritual."""
+    argv = ["simulate", "--count", "2", "--difficulty", "easy", "--seed", "11", "--games", "2"]
+    argv += ["--content", "synthetic-test", "--allow-synthetic", "--save-records", str(tmp_path / "games")]
+    found = _json(capsys, [*argv, "--json"])
+    assert found["content"] == "synthetic-test" and found["synthetic"] is True and found["games"] == 2
+    rows = found["games_detail"]
+    assert isinstance(rows, list) and [row["seed"] for row in rows] == [11, 12]
+    assert all(row["content"] == "synthetic-test" for row in rows)
+    assert rows[1]["outcome"] == "ritual" and rows[1]["returns"] == [1.0, 1.0]
+    record = json.loads((tmp_path / "games" / "wladcy_nocy-12.json").read_text(encoding="utf-8"))
+    assert record["format"] == 2 and record["setup"]["content"] == "synthetic-test"
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "content: synthetic-test (invented values" in out and "ended: ritual" in out
+    replayed = _json(capsys, ["replay", str(tmp_path / "games" / "wladcy_nocy-12.json"), "--json"])
+    assert replayed["outcome"] == "ritual" and replayed["hash"] == rows[1]["hash"]
+    assert replayed["content"] == "synthetic-test"
+    record["final_hash"] = "0" * 64
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["replay", str(tampered)]) == 1  # a record that does not replay is a failed check
+    assert "final_hash: the replay ends in state" in capsys.readouterr().err
+    record["actions"][0] = {"kind": "hunt", "seat": 0}
+    tampered.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["replay", str(tampered)]) == 1
+    assert "actions[0]: refused by the rules" in capsys.readouterr().err
+    tampered.write_text(json.dumps({"format": 2}), encoding="utf-8")
+    assert main(["replay", str(tampered)]) == 2  # a malformed record is bad input
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_simulate_and_replay_an_owners_content(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An owner's file (here the synthetic values under another id) needs no flag, and its records name it: replaying
+    one needs the file again."""
+    mine = tmp_path / "mine.toml"
+    mine.write_text(SYNTHETIC_PACK.read_text(encoding="utf-8").replace('id = "synthetic-test"', 'id = "mine"'))
+    argv = ["simulate", "--vampires", "imre,mila", "--games", "1", "--content", str(mine)]
+    found = _json(capsys, [*argv, "--save-records", str(tmp_path), "--json"])
+    assert found["content"] == "mine" and found["synthetic"] is False
+    rows = found["games_detail"]
+    assert isinstance(rows, list) and rows[0]["content"] == "mine"
+    record = str(tmp_path / "wladcy_nocy-0.json")
+    assert main(["replay", record]) == 2
+    assert "the content 'mine', which is not bundled: give its file with --content FILE" in capsys.readouterr().err
+    assert _json(capsys, ["replay", record, "--content", str(mine), "--json"])["hash"] == rows[0]["hash"]

@@ -478,12 +478,13 @@ MALFORMED = [
     _case("unknown op", '[districts.unnamed_1]\neffect = { ops = [{ op = "teleport" }], ' + _TILE_X,
           "districts.unnamed_1.effect.ops[0]",
           "unknown op 'teleport'; the vocabulary has: add_agents, add_minions, ap, blood, blood_max, dice_modify, "
-          "draw_relic, move_agents, place_card, redirect_agents, remove_agents, replace_agents, replace_minions, "
-          "reveal, veil"),
+          "draw_relic, event_place, move_agents, place_card, redirect_agents, remove_agents, replace_agents, "
+          "replace_minions, reveal, veil"),
     _case("missing argument",
           '[districts.unnamed_1]\neffect = { ops = [{ op = "reveal", where = "here" }, { op = "add_agents", n = 1 }], '
           + _TILE_X, "districts.unnamed_1.effect.ops[1]", "op add_agents: argument 'where' is missing (a district "
-          'selector: "here", "leader_choice", { at = POSITION }, { tile = ID } or { each = [PREDICATE, ...] })'),
+          'selector: "here", "leader_choice", "event_place", { at = POSITION }, { tile = ID } or '
+          '{ each = [PREDICATE, ...] })'),
     _case("bad position",
           '[districts.unnamed_1]\neffect = { ops = [{ op = "add_agents", where = { at = [3, 0] }, n = 1 }], ' + _TILE_X,
           "districts.unnamed_1.effect.ops[0]", "op add_agents: argument 'where' at must be [row, column], each 0, 1 "
@@ -590,7 +591,7 @@ def test_the_vocabulary_has_the_words_of_the_design_each_with_meaning_and_clause
         "draw_relic", "place_card", "redirect_agents",
     } <= set(OPS)  # fmt: skip
     assert {"sealed", "has_minion", "has_ready_vampire", "no_agents", "majority"} <= set(PREDICATES)
-    assert {"at", "tile", "each", "here", "leader_choice"} == set(DISTRICT_SELECTORS)
+    assert {"at", "tile", "each", "here", "leader_choice", "event_place"} == set(DISTRICT_SELECTORS)
     assert {"active", "holder", "leader_choice"} == set(VAMPIRE_SELECTORS)
     book = WNText.load()
     for table in (OPS, PREDICATES, DISTRICT_SELECTORS, VAMPIRE_SELECTORS):
@@ -619,7 +620,8 @@ def test_the_vocabulary_checks_nested_words() -> None:
     )
     assert op_problem({"where": "here"}) == (
         "op needs op = NAME, one of: add_agents, add_minions, ap, blood, blood_max, dice_modify, draw_relic, "
-        "move_agents, place_card, redirect_agents, remove_agents, replace_agents, replace_minions, reveal, veil"
+        "event_place, move_agents, place_card, redirect_agents, remove_agents, replace_agents, replace_minions, "
+        "reveal, veil"
     )
     effect = [{"op": "move_agents", "from": {"tile": "a"}, "to": {"each": [{"pred": "sealed"}]}, "n": 1}]
     assert sorted(tile_references([*effect, {"op": "reveal", "where": {"tile": "b"}}])) == ["a", "b"]

@@ -46,3 +46,19 @@ def test_every_reading_finding_slot_and_term_is_on_its_page() -> None:
     assert all(f"``{entry.key}``" in content for entry in entries(printed()))
     glossary = _lines(pages.GlossaryDirective)
     assert all(term.en in glossary for term in load_glossary().terms.values())
+
+
+def test_every_rule_is_on_the_rules_page_with_its_clauses_and_readings() -> None:
+    """Each rule of the book under its section, with its label, every clause it cites and a link to every reading
+    it reads; the sections follow a round (setup before the day, the day before the night)."""
+    from armata_rules.wladcy_nocy.book import RULES
+
+    text = _lines(pages.RulesDirective)
+    for rule in RULES.rules.values():
+        label = f".. _wn-rule-{rule.id}:"
+        assert label in text
+        block = text.split(label, 1)[1].split(".. _wn-rule", 1)[0]
+        assert f"``{rule.id}``" in block and all(clause in block for clause in rule.clauses)
+        assert all(f"<wn-reading-{name}>" in block for name in rule.readings)
+    order = [text.index(f".. _wn-rules-{key}:") for key in ("setup", "day", "combat", "night", "seals", "end")]
+    assert order == sorted(order)

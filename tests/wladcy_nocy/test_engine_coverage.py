@@ -13,9 +13,8 @@ from armata_rules.wladcy_nocy.spec import load_informative
 from armata_rules.wladcy_nocy.texts import coverage, rulebook
 
 TESTS = Path(__file__).resolve().parent
-#: Clauses no rule implements yet: Nevena's ability uses an event card only to pick a place (wn.pl:626-628), which
-#: needs her card's text and an op the effect vocabulary does not have.
-UNIMPLEMENTED = {"pl626", "pl628"}
+#: Clauses no rule implements yet: none (Nevena's event card, wn.pl:626-628, is the rule events.place_only).
+UNIMPLEMENTED: set[str] = set()
 
 
 def _markers() -> list[tuple[str, str]]:

@@ -1,7 +1,8 @@
 """Whole games on the synthetic pack reach every ending the rules allow (wn.pl:441-445), deterministically: random
-and simple players lose to the veil; the hunter (:mod:`armata_rules.wladcy_nocy.sim.bots`) outlasts the deck in a
-complete game; the ritual, which no simple player reaches from the start, is won by legal play from a crafted
-state where the Family is one seal away from it. The synthetic pack's values are invented: no balance figure may be
+and simple players lose to the veil; the ritual player (:mod:`armata_rules.wladcy_nocy.sim.ritual`) outlasts the
+deck in a complete game (and wins the ritual from the start: ``test_outcomes_from_start.py``); the hunter
+(:mod:`armata_rules.wladcy_nocy.sim.bots`) wins it by legal play from a crafted state where the Family is one seal
+away from it. The synthetic pack's values are invented: no balance figure may be
 read from these games."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from armata_rules.kernel.equipment.decks import SegmentedDeck
 from armata_rules.wladcy_nocy.engine import Game
 from armata_rules.wladcy_nocy.frames import NightStart, RoundEnd, Turn
 from armata_rules.wladcy_nocy.sim.bots import greedy_action, hunter_action, play
+from armata_rules.wladcy_nocy.sim.ritual import ritual_action
 from armata_rules.wladcy_nocy.state import DistrictState, Phase, WNOutcome
 from tests.wladcy_nocy.helpers import SYNTHETIC, crafted, lines, new_game
 
@@ -37,14 +39,14 @@ def test_random_play_loses_to_the_veil(n: int) -> None:
 
 
 @pytest.mark.clauses("wn.pl:167", "wn.pl:173", "wn.pl:441", "wn.pl:445")
-def test_the_hunter_outlasts_the_deck_in_a_complete_game() -> None:
+def test_the_ritual_player_outlasts_the_deck_in_a_complete_game() -> None:
     """Five vampires at Hard: 12 cards, so the loss comes when round 13's card cannot be revealed."""
     endings = {}
     for seed in range(6):
-        final = play(Game.new(FIVE, difficulty="hard", content=SYNTHETIC, seed=seed), hunter_action)
+        game = Game.new(FIVE, difficulty="hard", content=SYNTHETIC, seed=seed)
+        final = play(game, lambda game, state: ritual_action(game.ctx, state, game.legal_actions(state)))
         endings[seed] = (final.outcome, final.round)
-    assert endings[2] == (WNOutcome.DECK_EMPTY, 13)
-    assert all(outcome is WNOutcome.VEIL_LOST and rounds <= 13 for s, (outcome, rounds) in endings.items() if s != 2)
+    assert set(endings.values()) == {(WNOutcome.DECK_EMPTY, 13)}
 
 
 @pytest.mark.clauses("wn.pl:409-413", "wn.pl:425", "wn.pl:431-435", "wn.pl:437", "wn.pl:443")

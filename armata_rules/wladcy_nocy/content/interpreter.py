@@ -11,7 +11,9 @@ package) runs as one step, ``hook(ctx, state, frame) -> state``; the proof recor
 
 What each selector picks depends on who runs the effect (``Ops.context``): ``here`` is the district of the acting
 vampire, of the district whose effect it is, or of the seal or relic; ``active`` the acting vampire; ``holder`` the
-relic's holder. :mod:`armata_rules.wladcy_nocy.context` refuses content that names one where it means nothing.
+relic's holder; ``event_place`` the positions marked on the event card the effect's ``event_place`` op took from the
+deck (:class:`EventPlace`, a chance step; the card only marks the place and is never resolved, wn.pl:626-628).
+:mod:`armata_rules.wladcy_nocy.context` refuses content that names one where it means nothing.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from armata_rules.wladcy_nocy import board, effects
 from armata_rules.wladcy_nocy.book import HANDLERS, RULES
 from armata_rules.wladcy_nocy.city import CELLS, cell_index, cell_name, named
 from armata_rules.wladcy_nocy.context import WNContext
-from armata_rules.wladcy_nocy.frames import DrawRelic, Ops, OpTarget, PickPlacement, PlaceAgents
+from armata_rules.wladcy_nocy.frames import DrawRelic, EventPlace, Ops, OpTarget, PickPlacement, PlaceAgents
 from armata_rules.wladcy_nocy.state import PlacedCard, WNState
 
 __all__ = [
@@ -111,6 +113,8 @@ def _cells(ctx: WNContext, state: WNState, frame: Ops | OpTarget, selector: obje
         return None
     if selector == "here":
         return (frame.here,) if frame.here >= 0 else ()
+    if selector == "event_place":
+        return frame.place
     if isinstance(selector, Mapping) and "at" in selector:
         row, col = selector["at"]
         return (cell_index((int(row), int(col))),)
@@ -160,6 +164,17 @@ def _options(ctx: WNContext, state: WNState, op: Mapping[str, Any], arg: str, fr
 
 
 # ------------------------------------------------------------------------------------------------ the ops
+def _event_place(ctx: WNContext, state: WNState, op: Mapping[str, Any]) -> WNState:
+    """The ``event_place`` op: the top event card is taken (a chance step, :class:`EventPlace`) to mark the place of
+    the effect's later ops. With the deck empty the game is lost (the end test sees the frame, wn.pl:445) or, under
+    ``event_place_empty_deck = no_place``, no card marks a place and those ops act nowhere."""
+    if state.events.empty and ctx.ruleset.event_place_empty_deck == "no_place":
+        top = state.frames[-1]
+        state = replace_top(state, replace(top, place=())) if isinstance(top, Ops) else state
+        return log(state, "the event deck is empty: no card marks a place, so what acts there acts nowhere")
+    return push(state, EventPlace(str(op["take"]), str(op["mark"])))
+
+
 def _card_of(frame: Ops | OpTarget) -> str:
     return frame.source.partition(":")[2] if frame.context == "event" else ""
 
@@ -291,6 +306,8 @@ def _apply(
         return push(state, DrawRelic(-1 if op["to"] == "leader_choice" else seat("to")))
     if word == "place_card":
         return _place_card(ctx, state, frame, op, chosen if arg == "where" else None)
+    if word == "event_place":
+        return _event_place(ctx, state, op)
     # blood_max and redirect_agents act while their relic is held or placed (board.blood_max, board.redirect_cell)
     return log(state, f"{frame.source}: {word} acts while its relic is held or placed")
 
@@ -368,7 +385,7 @@ class OpsRules(AutoHandler[WNContext, WNState, Ops]):
         if not options:
             return log(state, f"{frame.source}: {op['op']} has nothing to act on")
         target = OpTarget(
-            state.leader, frame.source, frame.context, frame.index, frame.here, frame.active, frame.holder
+            state.leader, frame.source, frame.context, frame.index, frame.here, frame.active, frame.holder, frame.place
         )
         return push(state, target)
 

@@ -7,13 +7,15 @@ vocabulary cannot express names a hook instead (see :mod:`~armata_rules.wladcy_n
 
 Selectors pick districts or vampires; predicates test a district. The meanings below say only what the cited
 clause says; where the text is silent (the order of several agents, say) the engine's rules decide, not this table.
+An effect that acts where an event card's plan points (Nevena's ability, wn.pl:626-628) takes the card with the op
+``event_place`` and names the place with the selector ``"event_place"`` in its later ops (:func:`place_problem`).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 __all__ = [
@@ -26,6 +28,7 @@ __all__ = [
     "Arg",
     "Word",
     "op_problem",
+    "place_problem",
     "predicate_problem",
     "tile_references",
 ]
@@ -63,12 +66,14 @@ ARG_KINDS: Mapping[str, str] = {
     "side": '"minions" or "agents"',
     "position": "[row, column], each 0, 1 or 2 (row 0 is the top, column 0 the left)",
     "tile": "a district id (lower-case letters, digits and _)",
-    "district": 'a district selector: "here", "leader_choice", { at = POSITION }, { tile = ID } or '
+    "district": 'a district selector: "here", "leader_choice", "event_place", { at = POSITION }, { tile = ID } or '
     "{ each = [PREDICATE, ...] }",
     "vampire": 'a vampire selector: "active", "holder" or "leader_choice"',
     "target": "a district selector, or { vampire = VAMPIRE SELECTOR } for a vampire's card",
     "predicate": "a predicate table { pred = NAME, ... }",
     "predicates": "a non-empty list of predicate tables",
+    "event_take": '"draw" or "discard"',
+    "plan_mark": '"red" (the red cross) or "blue" (the pair of blue-grey crosses)',
 }
 
 
@@ -173,6 +178,14 @@ OPS: Mapping[str, Word] = _table(
         "agents an event card would add elsewhere are added to the selected district; the veil is judged there",
         "wn.pl:634-638",
     ),
+    Word(
+        "event_place",
+        (Arg("take", "event_take"), Arg("mark", "plan_mark")),
+        "draw or discard the top event card only to read its city plan: the positions of its mark are where the "
+        'later ops of the effect that select "event_place" act; the card is not resolved (no agents by its plan, '
+        "no text) and is discarded, one card fewer in the deck",
+        "wn.pl:626-628",
+    ),
 )
 
 #: The predicates on a district; each also takes ``negate = true`` to mean its opposite.
@@ -204,6 +217,12 @@ DISTRICT_SELECTORS: Mapping[str, Word] = _table(
     Word("at", (Arg("at", "position"),), "the district at a position of the 3x3 city plan", "wn.pl:225-233"),
     Word("tile", (Arg("tile", "tile"),), "the district of that tile, wherever it lies", "wn.pl:221"),
     Word("each", (Arg("each", "predicates"),), "every district where all the predicates hold", "wn.pl:257"),
+    Word(
+        "event_place",
+        (),
+        "the districts the card of the effect's last event_place op marks (none if no card could be taken)",
+        "wn.pl:626-628",
+    ),
 )
 
 #: The vampire selectors.
@@ -259,6 +278,10 @@ def _arg_problem(kind: str, value: object) -> str | None:
         ok = value in ("cost", "effect")
     elif kind == "side":
         ok = value in ("minions", "agents")
+    elif kind == "event_take":
+        ok = value in ("draw", "discard")
+    elif kind == "plan_mark":
+        ok = value in ("red", "blue")
     elif kind == "tile":
         ok = isinstance(value, str) and ID.fullmatch(value) is not None
     elif kind == "position":
@@ -315,6 +338,21 @@ def _word_problem(what: str, key: str, table: Mapping[str, Word], entry: Mapping
 def op_problem(entry: Mapping[str, object]) -> str | None:
     """What is wrong with one operation table of an effect, or None when the vocabulary accepts it."""
     return _word_problem("op", "op", OPS, entry)
+
+
+def place_problem(ops: Sequence[Mapping[str, object]]) -> str | None:
+    """What is wrong with the order of an effect's ops, or None: an op may select ``"event_place"`` only after an
+    ``event_place`` op of the same effect has taken the card that marks the place (wn.pl:626-628)."""
+    taken = False
+    for index, entry in enumerate(ops):
+        selects = sorted(str(name) for name, value in entry.items() if name != "op" and value == "event_place")
+        if selects and not taken:
+            return (
+                f'ops[{index}]: op {entry.get("op")} selects "event_place" in {selects[0]!r} before an event_place '
+                "op of this effect has taken the card that marks it"
+            )
+        taken = taken or entry.get("op") == "event_place"
+    return None
 
 
 def predicate_problem(entry: Mapping[str, object]) -> str | None:

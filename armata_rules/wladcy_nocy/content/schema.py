@@ -23,7 +23,7 @@ from pydantic import AfterValidator, ConfigDict, Field, StringConstraints, field
 from pydantic_core import PydanticCustomError
 
 from armata_rules.kernel.core.datafile import DataFileError, StrictModel
-from armata_rules.wladcy_nocy.content.ops import ID, op_problem, predicate_problem, tile_references
+from armata_rules.wladcy_nocy.content.ops import ID, op_problem, place_problem, predicate_problem, tile_references
 
 __all__ = [
     "AGENT_TOKENS",
@@ -240,6 +240,13 @@ class EffectSlot(SlotBase):
 
     ops: list[Op] | None = None
     hook: Hook | None = None
+
+    @model_validator(mode="after")
+    def _place_taken_first(self) -> EffectSlot:
+        problem = place_problem([op.model_dump() for op in self.ops or []])
+        if problem is not None:
+            raise PydanticCustomError("effect", "{problem}", {"problem": problem})
+        return self
 
 
 class Plan(StrictModel):

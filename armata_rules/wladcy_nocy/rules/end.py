@@ -14,7 +14,7 @@ from armata_rules.kernel.play.game import Ending
 from armata_rules.wladcy_nocy import effects
 from armata_rules.wladcy_nocy.book import RULES
 from armata_rules.wladcy_nocy.context import WNContext
-from armata_rules.wladcy_nocy.frames import RevealEvent
+from armata_rules.wladcy_nocy.frames import EventPlace, RevealEvent
 from armata_rules.wladcy_nocy.state import WNOutcome, WNState
 
 __all__ = ["CHANCE", "OVER", "returns", "terminal"]
@@ -48,7 +48,9 @@ _DECK: Final = Ending(
 
 
 def _revealing(frames: tuple[Frame, ...]) -> bool:
-    return bool(frames) and isinstance(frames[-1], RevealEvent)
+    """Whether an event card must be taken from the deck now: the day's reveal, or an ability's card that marks its
+    place (pushed on an empty deck only under ``event_place_empty_deck = game_lost``, wn.pl:626-628)."""
+    return bool(frames) and isinstance(frames[-1], RevealEvent | EventPlace)
 
 
 def terminal(ctx: WNContext, state: WNState) -> Ending | None:

@@ -6,12 +6,17 @@ The card is drawn when it is revealed, uniformly from the cards of its act not y
 empty deck loses the game (:mod:`~armata_rules.wladcy_nocy.rules.end`). Cards placed on a district or a vampire's
 card are discarded as soon as their condition holds (wn.pl:614-618): at the end of their own card, and after every
 action (:func:`discard_placed_cards`, one of the game's "as soon as" rules).
+
+An ability may also take the top card only to mark where it acts (Nevena's, wn.pl:626-628; the op ``event_place``):
+the card is drawn as a reveal draws it, so the deck, the game's timer, is one card shorter, but it is never resolved
+(:class:`EventPlaceRules`).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from armata_rules.kernel.core.immutable import replace
 from armata_rules.kernel.play.actions import Action, ChanceOutcome, Choose
 from armata_rules.kernel.play.flow import log, pop, replace_top
 from armata_rules.kernel.play.handlers import AutoHandler, ChanceHandler, DecisionHandler, Refusal
@@ -20,10 +25,10 @@ from armata_rules.wladcy_nocy.book import HANDLERS, RULES
 from armata_rules.wladcy_nocy.city import cell_name, named
 from armata_rules.wladcy_nocy.content.interpreter import discard_fulfilled
 from armata_rules.wladcy_nocy.context import WNContext
-from armata_rules.wladcy_nocy.frames import BlueSplit, FlushVeil, Ops, PlaceAgents, RevealEvent, Spawn
+from armata_rules.wladcy_nocy.frames import BlueSplit, EventPlace, FlushVeil, Ops, PlaceAgents, RevealEvent, Spawn
 from armata_rules.wladcy_nocy.state import WNState
 
-__all__ = ["BLUE_SPLIT", "EVENT_CARD", "FLUSH", "SPAWN", "discard_placed_cards"]
+__all__ = ["BLUE_SPLIT", "EVENT_CARD", "EVENT_PLACE", "FLUSH", "SPAWN", "discard_placed_cards"]
 
 EVENT_CARD: Final = RULES.rule(
     "events.reveal",
@@ -54,6 +59,17 @@ FLUSH: Final = RULES.rule(
     ("wn.pl:235", "wn.pl:247"),
     "The veil an event card costs is taken once the card is fully resolved; then the card goes back to the box, "
     "unless it stays in play or lies where it was placed.",
+)
+EVENT_PLACE: Final = RULES.rule(
+    "events.place_only",
+    "An event card an ability draws or discards only marks where the ability acts",
+    ("wn.pl:445", "wn.pl:626-628"),
+    "An ability that draws or discards an event card (Nevena's) takes the top card of the deck, which is one card "
+    "shorter, the game's timer with it; the card's city plan only marks the positions where the ability acts: no "
+    "agents come by the plan, its text is not resolved, and it is discarded. When the deck is empty the game is lost, "
+    "a player having to take an event card from an empty deck (game_lost), or no card marks a place and what acts "
+    "there acts nowhere (no_place).",
+    readings=("event_place_empty_deck",),
 )
 
 
@@ -134,6 +150,30 @@ class BlueSplitRules(DecisionHandler[WNContext, WNState, BlueSplit]):
         return replace_top(state, PlaceAgents(_demands(ctx, state, frame.card, -1 if first is None else first), True))
 
 
+class EventPlaceRules(ChanceHandler[WNContext, WNState, EventPlace]):
+    """wn.pl:626-628: the top card, any card of its act not yet seen as a reveal's is, marks the place of the effect
+    below it and is discarded unresolved."""
+
+    def outcomes(self, ctx: WNContext, state: WNState, frame: EventPlace) -> list[tuple[ChanceOutcome, float]]:
+        cards = state.events.candidates()
+        return [(ChanceOutcome("event", card), 1 / len(cards)) for card in cards]
+
+    def apply(self, ctx: WNContext, state: WNState, frame: EventPlace, outcome: ChanceOutcome) -> WNState:
+        deck, card = state.events.draw(state.events.candidates().index(outcome.outcome))
+        info = ctx.events[card]
+        cells = info.red if frame.mark == "red" else info.blue
+        state = pop(state)
+        effect = state.frames[-1] if state.frames else None
+        who = ctx.vampires[effect.active] if isinstance(effect, Ops) and effect.active >= 0 else "the effect"
+        marked = " and ".join(cell_name(cell) for cell in cells) or "no position"
+        text = (
+            f"{who} {frame.take}s {info.name} (act {info.deck}) only for its plan: its {frame.mark} crosses mark "
+            f"{marked}; the card is not resolved and is discarded; {deck.cards_left} cards left"
+        )
+        state = log(state, text, events=deck, unresolved_events=(*state.unresolved_events, card))
+        return replace_top(state, replace(effect, place=cells)) if isinstance(effect, Ops) else state
+
+
 class FlushVeilRules(AutoHandler[WNContext, WNState, FlushVeil]):
     """wn.pl:247, wn.pl:235, wn.pl:614-618: the card's weakening applied, placed cards checked, the card put away."""
 
@@ -155,3 +195,4 @@ HANDLERS.handles(RevealEvent, RevealEventRules)
 HANDLERS.handles(Spawn, SpawnRules)
 HANDLERS.handles(BlueSplit, BlueSplitRules)
 HANDLERS.handles(FlushVeil, FlushVeilRules)
+HANDLERS.handles(EventPlace, EventPlaceRules)

@@ -2,6 +2,8 @@
 leads to and takes the best (ties broken by the order the engine lists them, so a game is a function of its seed),
 and a hunter, which plays its night turns by a fixed plan (seal and begin the ritual when it may, fight revealed
 agents, expose hidden ones, move toward agents, recruit while the veil is down) and every other decision greedily.
+The player that plays to win is :mod:`armata_rules.wladcy_nocy.sim.ritual`'s; :data:`BOTS` offers it to the kernel's
+batches and the command line as the kernel's :class:`~armata_rules.kernel.sim.bots.Policy` ``ritual``.
 
 The score counts what brings the ritual (wn.pl:431-435) nearer: victims up to 9, seals placed, minions on the board,
 the Family gathered, revealed agents within a vampire's reach, the veil and the blood. Chance is resolved by the
@@ -11,17 +13,21 @@ games that random play would not finish, to reach every ending in tests.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Final
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
 
 from armata_rules.kernel.play.actions import Action
+from armata_rules.kernel.play.engine import Engine
+from armata_rules.kernel.sim import bots as kernel_bots
 from armata_rules.wladcy_nocy.actions import BeginRitual, Expose, Fight, Hunt, Move, Recruit, Seal
 from armata_rules.wladcy_nocy.city import neighbours
 from armata_rules.wladcy_nocy.engine import Game
 from armata_rules.wladcy_nocy.frames import Turn
+from armata_rules.wladcy_nocy.sim.ritual import ritual_action
 from armata_rules.wladcy_nocy.state import WNOutcome, WNState
 
-__all__ = ["Policy", "Score", "greedy_action", "hunter_action", "play", "score"]
+__all__ = ["BOTS", "Policy", "RitualBot", "Score", "greedy_action", "hunter_action", "play", "score"]
 
 #: A state's score for the greedy player.
 Score = Callable[[Game, WNState], float]
@@ -102,3 +108,17 @@ def play(game: Game, policy: Policy, state: WNState | None = None, limit: int = 
             return state
         state = game.apply(state, policy(game, state))
     raise RuntimeError(f"the game did not end in {limit} decisions")
+
+
+class RitualBot:
+    """The player that plays to win (:func:`~armata_rules.wladcy_nocy.sim.ritual.ritual_action`) as a kernel
+    policy: it needs no generator, so a game it plays is a function of the game's seed."""
+
+    def choose(self, engine: Engine[Any, Any], state: Any, actions: Sequence[Action], rng: random.Random) -> Action:
+        """The ritual player's action in ``state``."""
+        return ritual_action(engine.ctx, state, actions)
+
+
+#: The game's own bots for the kernel's batches and the command line, by name, beside the kernel's
+#: (:data:`armata_rules.kernel.sim.bots.BOTS`: ``first``, ``random``).
+BOTS: Final[Mapping[str, Callable[[], kernel_bots.Policy]]] = {"ritual": RitualBot}

@@ -1,0 +1,195 @@
+"""Negative controls: deliberately broken kernels that the proofs must refute, and the same kernels broken in the
+running engine, which the soak must catch.
+
+A proof that cannot fail proves nothing. Each :class:`Mutant` breaks one kernel of a model the way a buggy rule would
+(a veil not clamped at 6, veil penalties per agent while the reading is per placement, a 4 that does not bleed, a
+relic limit one too high, a Dark ability's effect run before its cost is checked), and the invariant it breaks
+must get a counterexample. Each :class:`EngineControl` breaks the same thing in the engine itself, attribute by
+attribute (a function of :mod:`armata_rules.wladcy_nocy.effects`, a method of the context), for the length of a
+soak (:func:`broken`), and the soak's first problem must name that invariant; then the real attribute is put back.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from armata_rules.kernel.play.effects import concrete_ite
+from armata_rules.wladcy_nocy import effects
+from armata_rules.wladcy_nocy.verify.invariants import is_cost
+from armata_rules.wladcy_nocy.verify.models import Kernels
+from armata_rules.wladcy_nocy.verify.soak import SoakReport, soak
+
+__all__ = ["ENGINE_CONTROLS", "MUTANTS", "EngineControl", "Mutant", "broken", "run_engine_control"]
+
+
+@dataclass(frozen=True, slots=True)
+class Mutant:
+    """A broken kernel and the invariant that must catch it."""
+
+    name: str
+    description: str
+    kernels: Kernels
+    breaks: str
+
+
+def veil_unclamped(veil: Any, delta: Any, ite: Any = concrete_ite) -> Any:
+    """Broken :func:`~armata_rules.wladcy_nocy.effects.veil_step`: held at 0 but not at 6."""
+    zero = veil - veil
+    moved = veil + delta
+    return ite(moved < zero, zero, moved)
+
+
+def penalty_per_agent(real: Callable[..., Any]) -> Callable[..., Any]:
+    """Broken :func:`~armata_rules.wladcy_nocy.effects.placement_penalty` (``real``): one veil per agent whatever the
+    reading."""
+
+    def penalty(landed: Any, near: object, per_agent: object, ite: Any = concrete_ite) -> Any:
+        return real(landed, near, True, ite)
+
+    return penalty
+
+
+def four_does_not_bleed(value: Any) -> object:
+    """Broken :func:`~armata_rules.wladcy_nocy.effects.die_bleeds`: only 1 to 3 cost blood."""
+    return value <= 3
+
+
+def relic_cap_plus_one(real: Callable[..., Any]) -> Callable[..., Any]:
+    """Broken :func:`~armata_rules.wladcy_nocy.effects.relic_cap` (``real``): one relic more than the text
+    allows."""
+
+    def cap(victims: Any, ite: Any = concrete_ite) -> Any:
+        return real(victims, ite) + 1
+
+    return cap
+
+
+BASE: Final = Kernels()
+
+#: The negative controls of the proofs.
+MUTANTS: Final[tuple[Mutant, ...]] = (
+    Mutant("veil-unclamped", "the veil is not held at 6", replace(BASE, veil_step=veil_unclamped), "veil-range"),
+    Mutant(
+        "penalty-per-agent",
+        "an event's placement costs one veil per agent under per_placement",
+        replace(BASE, placement_penalty=penalty_per_agent(effects.placement_penalty)),
+        "veil-penalty-count",
+    ),
+    Mutant(
+        "four-does-not-bleed",
+        "a die showing 4 costs no blood",
+        replace(BASE, die_bleeds=four_does_not_bleed),
+        "die-outcome",
+    ),
+    Mutant(
+        "relic-cap-off-by-one",
+        "a vampire may hold one relic more than its victims allow",
+        replace(BASE, relic_cap=relic_cap_plus_one(effects.relic_cap)),
+        "relic-cap",
+    ),
+    Mutant(
+        "dark-effect-first",
+        "a Dark ability's effect runs before its cost is checked",
+        replace(BASE, dark_cost_first=False),
+        "dark-cost-first",
+    ),
+)
+
+
+# ------------------------------------------------------------------------------------------------ the engine
+@dataclass(frozen=True, slots=True)
+class EngineControl:
+    """An attribute of the engine (``attribute``, dotted, of ``module``) replaced by a broken one made from the real
+    one, and the invariant whose id the soak's first problem must name."""
+
+    name: str
+    description: str
+    module: str
+    attribute: str
+    replacement: Callable[[Any], Any]
+    caught_by: str
+
+
+def _effect_first(real: Callable[..., Any]) -> Callable[..., Any]:
+    """``WNContext.ops`` with a Dark ability's cost ops moved after its effect."""
+
+    def ops(self: Any, source: str) -> Any:
+        found = real(self, source)
+        if not source.startswith("dark:"):
+            return found
+        return tuple(op for op in found if not is_cost(op)) + tuple(op for op in found if is_cost(op))
+
+    return ops
+
+
+#: The negative controls of the running engine.
+ENGINE_CONTROLS: Final[tuple[EngineControl, ...]] = (
+    EngineControl(
+        "engine-veil-unclamped",
+        "effects.veil_step does not hold the veil at 6",
+        "armata_rules.wladcy_nocy.effects",
+        "veil_step",
+        lambda real: veil_unclamped,
+        "veil-range",
+    ),
+    EngineControl(
+        "engine-penalty-per-agent",
+        "effects.placement_penalty charges one veil per agent under per_placement",
+        "armata_rules.wladcy_nocy.effects",
+        "placement_penalty",
+        penalty_per_agent,
+        "veil-penalty-count",
+    ),
+    EngineControl(
+        "engine-four-does-not-bleed",
+        "effects.die_bleeds lets a 4 cost no blood",
+        "armata_rules.wladcy_nocy.effects",
+        "die_bleeds",
+        lambda real: four_does_not_bleed,
+        "die-outcome",
+    ),
+    EngineControl(
+        "engine-relic-cap-off-by-one",
+        "effects.relic_cap allows one relic more",
+        "armata_rules.wladcy_nocy.effects",
+        "relic_cap",
+        relic_cap_plus_one,
+        "relic-cap",
+    ),
+    EngineControl(
+        "engine-dark-effect-first",
+        "the interpreter runs a Dark ability's effect before its cost (WNContext.ops reordered)",
+        "armata_rules.wladcy_nocy.context",
+        "WNContext.ops",
+        _effect_first,
+        "dark-cost-first",
+    ),
+)
+
+
+@contextmanager
+def broken(control: EngineControl) -> Iterator[None]:
+    """The engine with ``control``'s attribute replaced, put back on exit whatever happens."""
+    owner: Any = importlib.import_module(control.module)
+    *path, name = control.attribute.split(".")
+    for part in path:
+        owner = getattr(owner, part)
+    real = getattr(owner, name)
+    setattr(owner, name, control.replacement(real))
+    try:
+        yield
+    finally:
+        setattr(owner, name, real)
+
+
+def run_engine_control(control: EngineControl, decisions: int = 20_000, seed: int = 0) -> tuple[bool, SoakReport]:
+    """A soak with ``control`` in place, stopped at its first problem: whether that problem names the invariant the
+    control breaks, and the report."""
+    with broken(control):
+        report = soak(decisions, seed, stop_at_first_problem=True)
+    first = report.problems[0] if report.problems else ""
+    return f"invariant {control.caught_by}:" in first, report

@@ -1,0 +1,476 @@
+"""The soak of *Władcy Nocy*: long play on the synthetic pack that checks every invariant as the engine runs.
+
+Games cycle through 2 to 5 vampires, the three difficulties, two starts and the bots: random play, and the game's
+own players when they are there, each in one game of ten: the hunter (:mod:`armata_rules.wladcy_nocy.sim.bots`) and
+the ritual player (``armata_rules.wladcy_nocy.sim.ritual``), which plays to win. A game starts either
+from its setup or from a *midgame* position made from it: victims dealt at random, relics dealt within the limits,
+minions spread from the supply. A midgame position is not reached by play, but it keeps every invariant, and the
+proofs are inductive (every state that keeps the invariants stays so), so the engine must keep them from there too;
+it lets a short soak meet what random play seldom reaches (Dark abilities, seals, full hands of relics).
+
+The soak sees inside an ``apply``: its engine's end test, which the kernel's loop asks before every step
+(:attr:`~armata_rules.kernel.play.game.GameDefinition.terminal`), is wrapped to record each state it is asked about.
+So it checks each invariant's ``step`` form on every step (a decision, one automatic frame, a chance outcome, the
+"as soon as" rules) and its ``state`` form wherever a decision is due; it also checks that a live state offers a
+legal action (else the game is *stuck*), that ``apply`` left its input unchanged, and that every decision of a
+night turn lowers the turn variant (:mod:`~armata_rules.wladcy_nocy.verify.termination`), but for the content the
+termination proof flags, which is counted apart. An exception is a *crash*, a game over the decision cap a *hang*.
+The soak must never contradict a proof: a violation means a model misses a transition, or the engine is wrong.
+
+``python -m armata_rules.wladcy_nocy.verify.soak --decisions 100000 --seed 0`` prints the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import importlib
+import random
+import sys
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from armata_rules.kernel.core.immutable import replace
+from armata_rules.kernel.play.actions import Action, Choose
+from armata_rules.kernel.play.frames import Frame
+from armata_rules.kernel.play.game import Ending
+from armata_rules.wladcy_nocy.actions import ActivateDistrict, UseBlood, UseDark, UseRelic
+from armata_rules.wladcy_nocy.components import VAMPIRE_IDS
+from armata_rules.wladcy_nocy.context import WNContext
+from armata_rules.wladcy_nocy.editions import EDITIONS
+from armata_rules.wladcy_nocy.engine import Game
+from armata_rules.wladcy_nocy.frames import Ops, OpTarget, Turn
+from armata_rules.wladcy_nocy.readings import Ruleset
+from armata_rules.wladcy_nocy.state import Phase, WNState
+from armata_rules.wladcy_nocy.verify.invariants import INVARIANTS, Moment, StepView, relic_limit
+from armata_rules.wladcy_nocy.verify.models import params_for
+from armata_rules.wladcy_nocy.verify.prover import DIFFICULTIES, SEATS
+from armata_rules.wladcy_nocy.verify.termination import check_content
+
+__all__ = ["GameSpec", "SoakReport", "flagged_sources", "games", "midgame", "soak", "turn_variant"]
+
+#: More decisions than this in one game is a hang (a game lasts at most 18 rounds).
+GAME_CAP: Final = 5_000
+#: Games in a row without a decision after which the soak gives up (each crashed as it started).
+IDLE_GAMES: Final = 20
+#: The pack the soak plays: the synthetic test pack (the printed facts alone cannot set a game up).
+CONTENT: Final = "synthetic-test"
+STARTS: Final = ("setup", "midgame")
+
+
+@dataclass
+class SoakReport:
+    """What the soak saw. ``problems`` keeps the first few accounts of each kind, for a person to read."""
+
+    decisions: int = 0
+    steps: int = 0
+    games: int = 0
+    finished: int = 0
+    crashes: int = 0
+    stuck: int = 0
+    hangs: int = 0
+    violations: int = 0
+    flagged: int = 0
+    kinds: Counter[str] = field(default_factory=Counter)
+    outcomes: Counter[str] = field(default_factory=Counter)
+    problems: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def clean(self) -> bool:
+        """No crash, stuck state, hang or violation."""
+        return not (self.crashes or self.stuck or self.hangs or self.violations)
+
+    def note(self, kind: str, account: str) -> None:
+        """Count a problem of ``kind`` and keep its account while few of that kind are kept."""
+        setattr(self, kind, getattr(self, kind) + 1)
+        if sum(p.startswith(kind) for p in self.problems) < 5:
+            self.problems.append(f"{kind}: {account}")
+
+    def lines(self) -> list[str]:
+        """The figures, one per line."""
+        rate = self.decisions / self.seconds if self.seconds else 0.0
+        return [
+            f"decisions  {self.decisions:,} ({rate:,.0f}/s), {self.steps:,} engine steps checked",
+            f"games      {self.games:,} ({self.finished:,} finished: "
+            + ", ".join(f"{k} {n:,}" for k, n in sorted(self.outcomes.items()))
+            + ")",
+            f"crashes    {self.crashes}",
+            f"stuck      {self.stuck}",
+            f"hangs      {self.hangs}",
+            f"violations {self.violations}",
+            f"turn decisions of flagged content (not checked against the turn variant): {self.flagged:,}",
+            f"action kinds seen: {', '.join(f'{k} {n:,}' for k, n in sorted(self.kinds.items()))}",
+            *self.problems,
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """One game of the soak: its seed, vampires, difficulty, start and bot."""
+
+    seed: int
+    vampires: tuple[str, ...]
+    difficulty: str
+    start: str
+    bot: str
+
+    def describe(self) -> str:
+        """The game, as a problem names it."""
+        return f"seed {self.seed} ({len(self.vampires)} vampires, {self.difficulty}, {self.start}, {self.bot})"
+
+
+def games(seed: int) -> Iterator[GameSpec]:
+    """Game after game from ``seed``, cycling through every number of vampires, difficulty and start; one game in
+    ten is the hunter's, one the ritual player's."""
+    k = 0
+    while True:
+        n = SEATS[k % len(SEATS)]
+        difficulty = DIFFICULTIES[(k // len(SEATS)) % len(DIFFICULTIES)]
+        start = STARTS[(k // (len(SEATS) * len(DIFFICULTIES))) % len(STARTS)]
+        vampires = tuple(VAMPIRE_IDS[(k + i) % len(VAMPIRE_IDS)] for i in range(n))
+        bot = "hunter" if k % 10 == 9 else "ritual" if k % 10 == 4 else "random"
+        yield GameSpec(seed + k, vampires, difficulty, start, bot)
+        k += 1
+
+
+# ------------------------------------------------------------------------------------------------ the engine, observed
+class Observer:
+    """The game's end test, wrapped: while ``armed`` it records every state it is asked about, which is every state
+    the engine passes through inside one ``apply``."""
+
+    def __init__(self, terminal: Callable[[WNContext, WNState], Ending | None]) -> None:
+        self.terminal = terminal
+        self.armed = False
+        self.seen: list[WNState] = []
+
+    def __call__(self, ctx: WNContext, state: WNState) -> Ending | None:
+        if self.armed:
+            self.seen.append(state)
+        return self.terminal(ctx, state)
+
+
+def observed_game(spec: GameSpec, ruleset: Ruleset) -> tuple[Game, Observer]:
+    """The engine of ``spec``'s game, its end test observed."""
+    base = Game.new(list(spec.vampires), difficulty=spec.difficulty, ruleset=ruleset, content=CONTENT, seed=spec.seed)
+    observer = Observer(base.definition.terminal)
+    return Game(dataclasses.replace(base.definition, terminal=observer), base.ctx, "auto"), observer
+
+
+# ------------------------------------------------------------------------------------------------ starts, bots
+def midgame(game: Game, state: WNState, rng: random.Random) -> WNState:
+    """``state`` with each vampire's victims dealt at random (0 to its track's top), relics dealt from the deck
+    within the limit those victims allow (wn.pl:535), and some minions spread from the supply over the districts:
+    every token still conserved."""
+    ctx = game.ctx
+    deck = list(state.relic_deck)
+    rng.shuffle(deck)
+    vampires = []
+    for seat, vampire in enumerate(state.vampires):
+        victims = rng.randint(0, ctx.track_tops[seat])
+        held = tuple(sorted(deck.pop() for _ in range(min(len(deck), rng.randint(0, relic_limit(victims))))))
+        vampires.append(replace(vampire, victims=victims, relics=held))
+    districts = list(state.districts)
+    supply = state.minion_supply
+    for _ in range(rng.randint(0, supply)):
+        cell = rng.randrange(len(districts))
+        districts[cell] = replace(districts[cell], minions=districts[cell].minions + 1)
+        supply -= 1
+    return replace(
+        state,
+        vampires=tuple(vampires),
+        districts=tuple(districts),
+        minion_supply=supply,
+        relic_deck=tuple(sorted(deck)),
+    )
+
+
+Policy = Callable[[Game, WNState, Sequence[Action], random.Random], Action]
+
+
+def _random(game: Game, state: WNState, actions: Sequence[Action], rng: random.Random) -> Action:
+    return actions[rng.randrange(len(actions))]
+
+
+#: The game's own players (module, function, and whether it takes (ctx, state, legal) or (game, state)), used when
+#: the module is there; random play otherwise.
+_GAME_BOTS: Final = {
+    "hunter": ("armata_rules.wladcy_nocy.sim.bots", "hunter_action", False),
+    "ritual": ("armata_rules.wladcy_nocy.sim.ritual", "ritual_action", True),
+}
+
+
+def _bot(name: str) -> Policy:
+    """The policy called ``name``: random play, or one of the game's own players when its module has it (else
+    random)."""
+    if name not in _GAME_BOTS:
+        return _random
+    module_name, function, legal = _GAME_BOTS[name]
+    try:
+        player = getattr(importlib.import_module(module_name), function, None)
+    except ImportError:
+        player = None
+    if not callable(player):
+        return _random
+    if legal:
+        return lambda game, state, actions, rng: player(game.ctx, state, actions)
+    return lambda game, state, actions, rng: player(game, state)
+
+
+# ------------------------------------------------------------------------------------------------ termination
+#: The flagged content keys, by (content pack id, ruleset, number of vampires).
+_FLAGS: dict[tuple[str, Ruleset, int], frozenset[str]] = {}
+
+
+def flagged_sources(ctx: WNContext) -> frozenset[str]:
+    """The content keys the termination proof flags for ``ctx``'s game (effects a turn could repeat for ever, and
+    hooks), made once per pack, ruleset and number of vampires."""
+    key = (ctx.content.id, ctx.ruleset, ctx.seats)
+    if key not in _FLAGS:
+        params = params_for("soak", ctx.ruleset, ctx.seats, DIFFICULTIES[0])
+        found = check_content(ctx.content, params)
+        _FLAGS[key] = frozenset(r.transition for r in found if r.status in ("counterexample", "hook"))
+    return _FLAGS[key]
+
+
+def _flagged(ctx: WNContext, state: WNState, action: Action) -> bool:
+    """Whether the turn decision ``action`` runs an effect the termination proof flags."""
+    keys = flagged_sources(ctx)
+    seat = action.seat if action.seat is not None else -1
+    if isinstance(action, ActivateDistrict):
+        return f"districts.{state.tile_at(state.vampires[seat].cell)}.effect" in keys
+    if isinstance(action, UseBlood | UseDark):
+        which = "blood" if isinstance(action, UseBlood) else "dark"
+        return f"vampires.{ctx.vampires[seat]}.{which}.effect" in keys
+    if isinstance(action, UseRelic):
+        return f"relics.{action.relic}.effect" in keys
+    return False
+
+
+def turn_variant(ctx: WNContext, state: WNState, seat: int) -> tuple[int, ...]:
+    """The turn variant of ``seat``'s night turn in ``state`` (what the termination proof reasons about): relics
+    left in the deck, trades left (``relic_trade_bound``), the round's relic uses left of the relics it holds
+    (``relic_use_limit``; placing a relic is its one use), its action points, the veil, its blood."""
+    vampire = state.vampires[seat]
+    bounded = ctx.ruleset.relic_trade_bound == "once_per_pair_per_turn"
+    once = ctx.ruleset.relic_use_limit == "once_per_round"
+    uses = 0
+    for relic in vampire.relics:
+        info = ctx.relics[relic]
+        if not info.used or info.dice:
+            continue
+        limit = 1 if info.placed else info.per_round or (1 if once else 0)
+        uses += max(limit - state.relics_used.count(relic), 0)
+    trades = ctx.seats - 1 - len(state.trades) if bounded else 0
+    return len(state.relic_deck), trades, uses, vampire.ap, state.veil, vampire.blood
+
+
+# ------------------------------------------------------------------------------------------------ checks
+@dataclass
+class _Game:
+    """What the soak remembers of one game: the seats gifted action points while exhausted (the ghost of the
+    invariant exhausted-iff-zero), the last decision state of the night turn under way (round, seat, turn variant)
+    and the action taken there."""
+
+    spec: GameSpec
+    gifted: set[int] = field(default_factory=set)
+    turn: tuple[int, int, tuple[int, ...]] | None = None
+    turn_action: Action | None = None
+
+
+def _gift(ctx: WNContext, step: StepView, game: _Game) -> None:
+    """An ``ap`` op that gives action points to an exhausted vampire (the ghost ``gift`` of the blood model)."""
+    frame = step.frame
+    if not isinstance(frame, Ops | OpTarget) or frame.source in ctx.hooks:
+        return
+    ops = ctx.ops(frame.source)
+    if frame.index >= len(ops) or ops[frame.index]["op"] != "ap":
+        return
+    target = ops[frame.index].get("target")
+    seat = frame.active if target == "active" else frame.holder
+    if isinstance(frame, OpTarget) and isinstance(step.action, Choose) and step.action.option in ctx.vampires:
+        seat = ctx.vampires.index(step.action.option)
+    if 0 <= seat < ctx.seats and step.after.vampires[seat].exhausted:
+        game.gifted.add(seat)
+
+
+def _check_steps(
+    ctx: WNContext,
+    chain: Sequence[tuple[WNState, Frame | None, Action | None]],
+    after: WNState,
+    game: _Game,
+    report: SoakReport,
+    where: str,
+) -> None:
+    """Each invariant's step form on each step of ``chain`` (state, the frame that acts on it, the action), the
+    last step leading to ``after``."""
+    states = [state for state, _, _ in chain] + [after]
+    for index, (before, frame, action) in enumerate(chain):
+        following = states[index + 1]
+        if following is before:
+            continue
+        step = StepView(ctx, before, following, frame, action)
+        report.steps += 1
+        _gift(ctx, step, game)
+        for inv in INVARIANTS:
+            if inv.step is None or not inv.applies(ctx):
+                continue
+            problem = inv.step(step)
+            if problem is not None:
+                name = type(frame).__name__ if frame is not None else "the as-soon-as rules"
+                report.note("violations", f"invariant {inv.id}: {problem} (at {name}, {where})")
+
+
+def _check_state(ctx: WNContext, state: WNState, game: _Game, report: SoakReport, where: str) -> None:
+    """Each invariant's state form where a decision is due (or the game is over)."""
+    game.gifted = {seat for seat in game.gifted if state.vampires[seat].exhausted and state.phase is Phase.NIGHT}
+    moment = Moment(ctx, state, frozenset(game.gifted))
+    for inv in INVARIANTS:
+        if inv.state is None or not inv.applies(ctx):
+            continue
+        problem = inv.state(moment)
+        if problem is not None:
+            report.note("violations", f"invariant {inv.id}: {problem} ({where})")
+
+
+def _check_turn(ctx: WNContext, state: WNState, game: _Game, report: SoakReport, where: str) -> None:
+    """Every decision of a night turn lowers the turn variant (content the termination proof flags aside)."""
+    top = state.frames[-1] if state.frames else None
+    if not isinstance(top, Turn) or state.outcome is not None:
+        return
+    variant = turn_variant(ctx, state, top.seat)
+    last, action = game.turn, game.turn_action
+    if last is not None and action is not None and last[:2] == (state.round, top.seat):
+        if _flagged(ctx, state, action):
+            report.flagged += 1
+        elif not variant < last[2]:
+            report.note("violations", f"turn variant did not fall on {action}: {last[2]} then {variant} ({where})")
+    game.turn = (state.round, top.seat, variant)
+
+
+def _chain(
+    head: tuple[WNState, Frame | None, Action | None] | None, seen: Sequence[WNState]
+) -> list[tuple[WNState, Frame | None, Action | None]]:
+    """The steps of one ``apply`` (or of the setup), each as (state, the frame acting on it, the action): the
+    decision ``head``, then each state the end test saw, acted on by its top frame, the last of them by the
+    as-soon-as rules or the ending (no frame)."""
+    chain = [] if head is None else [head]
+    chain += [(state, state.frames[-1] if state.frames else None, None) for state in seen[:-1]]
+    if seen:
+        chain.append((seen[-1], None, None))
+    return chain
+
+
+# ------------------------------------------------------------------------------------------------ the soak
+def _apply(game: Game, observer: Observer, state: WNState, action: Action) -> tuple[WNState, list[WNState]]:
+    observer.seen = []
+    observer.armed = True
+    try:
+        after = game.apply(state, action)
+    finally:
+        observer.armed = False
+    return after, observer.seen
+
+
+def _play(spec: GameSpec, ruleset: Ruleset, report: SoakReport, budget: int, stop: bool) -> None:
+    """One game of the soak, within ``budget`` decisions."""
+    where = spec.describe()
+    rng = random.Random(spec.seed)
+    policy = _bot(spec.bot)
+    game, observer = observed_game(spec, ruleset)
+    ctx = game.ctx
+    memory = _Game(spec)
+    observer.armed = True
+    try:
+        state = game.initial_state()
+    finally:
+        observer.armed = False
+    _check_steps(ctx, _chain(None, observer.seen), state, memory, report, where)
+    if spec.start == "midgame" and state.outcome is None:
+        state = midgame(game, state, rng)
+    _check_state(ctx, state, memory, report, where)
+    moves = 0
+    while state.outcome is None and report.decisions < budget:
+        if stop and not report.clean:
+            return
+        actions = game.legal_actions(state)
+        if not actions:
+            report.note("stuck", f"{where} at {state.frames[-1].to_act().decision if state.frames else 'no frame'}")
+            return
+        action = policy(game, state, actions, rng)
+        top = state.frames[-1] if state.frames else None
+        if isinstance(top, Turn):
+            memory.turn_action = action
+        fingerprint = state.hash() if moves % 50 == 0 else None
+        after, seen = _apply(game, observer, state, action)
+        if fingerprint is not None and state.hash() != fingerprint:
+            report.note("violations", f"apply changed its input at {action} ({where})")
+        report.kinds[action.kind] += 1
+        _check_steps(ctx, _chain((state, top, action), seen), after, memory, report, f"after {action} in {where}")
+        _check_state(ctx, after, memory, report, f"after {action} in {where}")
+        _check_turn(ctx, after, memory, report, where)
+        state = after
+        moves += 1
+        report.decisions += 1
+        if moves >= GAME_CAP:
+            report.note("hangs", f"{where}: {moves} decisions")
+            return
+    if state.outcome is not None:
+        report.finished += 1
+        report.outcomes[str(state.outcome.value)] += 1
+
+
+def soak(
+    decisions: int,
+    seed: int = 0,
+    *,
+    stop_at_first_problem: bool = False,
+    specs: Iterable[GameSpec] | None = None,
+    ruleset: Ruleset | None = None,
+    progress: Callable[[SoakReport], None] | None = None,
+) -> SoakReport:
+    """Play and check until ``decisions`` decisions are checked (or, with ``stop_at_first_problem``, until something
+    is wrong), the games of ``specs`` or the cycle from ``seed``, under ``ruleset`` (the Polish print's preset by
+    default)."""
+    report = SoakReport()
+    rules = ruleset or EDITIONS["wn_pl"]
+    start = time.perf_counter()
+    idle = 0  # games in a row that took no decision (each crashed at its start): the soak stops after a few
+    for spec in games(seed) if specs is None else specs:
+        if report.decisions >= decisions or (stop_at_first_problem and not report.clean) or idle >= IDLE_GAMES:
+            break
+        report.games += 1
+        before = report.decisions
+        try:
+            _play(spec, rules, report, decisions, stop_at_first_problem)
+        except Exception:
+            report.note("crashes", f"{spec.describe()}: {traceback.format_exc(limit=4)}")
+        idle = idle + 1 if report.decisions == before else 0
+        if progress is not None:
+            report.seconds = time.perf_counter() - start
+            progress(report)
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m armata_rules.wladcy_nocy.verify.soak``: exit 0 when the soak saw nothing wrong, 1 otherwise."""
+    parser = argparse.ArgumentParser(
+        prog="python -m armata_rules.wladcy_nocy.verify.soak", description=(__doc__ or "").split("\n")[0]
+    )
+    parser.add_argument("--decisions", type=int, default=100_000, help="decisions to play and check")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    args = parser.parse_args(argv)
+    if args.decisions < 1:
+        parser.error(f"--decisions must be at least 1, not {args.decisions}")
+    report = soak(args.decisions, args.seed)
+    print("\n".join(report.lines()))
+    return 0 if report.clean else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
