@@ -164,6 +164,8 @@ BUDGETS: tuple[tuple[str, int], ...] = (
     ("api_kernel.html", 7),
     ("kernel.html", 11),
     ("wladcy_nocy/index.html", 3),
+    ("wladcy_nocy/reguly.html", 16),
+    ("wladcy_nocy/uzycie.html", 4),
     ("wladcy_nocy/odczytania.html", 16),
     ("wladcy_nocy/ustalenia.html", 9),
     ("wladcy_nocy/zawartosc.html", 11),

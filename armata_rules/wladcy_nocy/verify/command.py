@@ -22,6 +22,7 @@ from armata_rules.kernel.cli import app
 from armata_rules.kernel.cli.help import CommandHelp, Example
 from armata_rules.kernel.cli.paths import output_file
 from armata_rules.kernel.cli.suggest import Parser
+from armata_rules.kernel.core.errors import expect
 
 if TYPE_CHECKING:
     from armata_rules.wladcy_nocy.verify.prover import ProofResult
@@ -115,8 +116,7 @@ def _failures(data: dict[str, object]) -> list[str]:
         for r in _rows(data, "readings")
         if r["found"] != r["expected"]
     ]
-    termination = data["termination"]
-    assert isinstance(termination, dict)
+    termination = expect(data["termination"], dict, "verify record: termination")
     found += [
         f"termination: {r['transition']} ({r['setting']})" for r in termination["results"] if r["status"] != "proved"
     ]
@@ -129,8 +129,7 @@ def _failures(data: dict[str, object]) -> list[str]:
 
 
 def _rows(data: dict[str, object], key: str) -> list[dict[str, object]]:
-    rows = data[key]
-    assert isinstance(rows, list)
+    rows = expect(data[key], list, f"verify record: {key}")
     return rows
 
 
@@ -180,8 +179,7 @@ def _print(console: Console, data: dict[str, object]) -> None:
         title=f"{data['proved']}/{data['obligations']} obligations proved",
     )
     for inv in _rows(data, "invariants"):
-        status = inv["status"]
-        assert isinstance(status, dict)
+        status = expect(inv["status"], dict, "verify record: status")
         proved = sum(1 for by in status.values() for value in by.values() if value == "proved")
         colour = "green" if proved == len(settings) else "red"
         table.add_row(str(inv["id"]), str(inv["model"]), f"[{colour}]{proved}/{len(settings)}[/{colour}]")
@@ -190,8 +188,7 @@ def _print(console: Console, data: dict[str, object]) -> None:
         ok = r["found"] == r["expected"]
         mark = "[green]breaks[/green]" if ok else "[red]does not break[/red]"
         console.print(f"{r['reading']} = {r['option']} {mark} {r['invariant']} ({r['setting']}, at '{r['step']}')")
-    termination = data["termination"]
-    assert isinstance(termination, dict)
+    termination = expect(data["termination"], dict, "verify record: termination")
     by_difficulty = {setting.split("/")[1]: bound for setting, bound in termination["rounds_at_most"].items()}
     rounds = ", ".join(f"{bound} ({difficulty})" for difficulty, bound in sorted(by_difficulty.items()))
     console.print(
@@ -209,6 +206,5 @@ def _print(console: Console, data: dict[str, object]) -> None:
 
 
 def _rows_of(data: dict[str, object], key: str) -> list[object]:
-    rows = data[key]
-    assert isinstance(rows, list)
+    rows = expect(data[key], list, f"verify record: {key}")
     return rows
