@@ -79,10 +79,12 @@ test-adapters: $(VENV)/.installed-adapters
 baselines: $(VENV)/.installed-adapters
 	$(BIN)/python -m armata_rules.adapters.baselines --out docs/_data/baselines.json
 
-## soak: the long Hypothesis profile, then a million decisions of checked random, greedy and explorer play.
+## soak: the long Hypothesis profile, then a million decisions of checked random, greedy and explorer play of
+## Armata, and a million checked decisions of Władcy Nocy on the synthetic pack (each about 15 minutes on 2 cores).
 soak: $(VENV)/.installed-dev
 	ARMATA_HYPOTHESIS_PROFILE=soak $(BIN)/pytest
 	$(BIN)/python -m armata_rules.sim.soak --decisions 1000000
+	$(BIN)/python -m armata_rules.wladcy_nocy.verify.soak --decisions 1000000
 
 ## docs: the Sphinx site with no warning at all (Sphinx's and Python's), then the browser checks of `screenshots`
 ## (skipped with one line where no Chromium is found). Needs no root and no apt-get.

@@ -3,7 +3,7 @@
 For every reading in :data:`armata_rules.variants.READINGS` and every option of it that the baseline preset does
 not take, the baseline with only that reading changed is played on the same seeds as the baseline itself (common
 random numbers). Each seed gives a *pair* of games, so the win-rate difference and the game-length difference are
-estimated from per-seed differences (:mod:`armata_rules.sim.paired`): McNemar's exact test and Tango's score
+estimated from per-seed differences (:mod:`armata_rules.kernel.sim.paired`): McNemar's exact test and Tango's score
 interval for who won, a Student-t interval for the length. Pairing removes the seed-to-seed variance that both arms
 share. Where too few pairs changed winner to tell anything, the impact says "not enough games" instead of an
 interval.

@@ -10,6 +10,8 @@ Commands:
   value comes from, and the keys a setup still needs (what an owner must fill in, ``--content FILE``).
 - ``simulate``: complete games played by bots, with an owner's content (``--content FILE``) or the synthetic test
   pack (``--content synthetic-test --allow-synthetic``, every row stamped so), and their records.
+- ``study``: the impact of every reading of the text on how the game goes, each option against the baseline on the
+  same seeds (owner's content, or the synthetic pack with ``--allow-synthetic``, the report stamped so).
 - ``replay``: a game record re-run to the state it records (exit 1 where it does not).
 - ``verify``: the Z3 proofs of the game's invariants and of termination (``--record FILE``), or with
   ``--self-test`` the negative controls, in the prover and in the running engine.
@@ -32,6 +34,7 @@ from armata_rules.kernel.cli.help import CommandHelp, Example, HelpFormatter
 from armata_rules.kernel.cli.paths import input_file
 from armata_rules.kernel.cli.suggest import Parser
 from armata_rules.wladcy_nocy.cli_games import add_replay, add_simulate, replay_mismatch
+from armata_rules.wladcy_nocy.cli_study import STUDY_HELP, add_study
 from armata_rules.wladcy_nocy.content.loader import (
     DIFFICULTIES,
     load_content,
@@ -101,6 +104,7 @@ COMMANDS: dict[str, CommandHelp] = {
             Example("wladcy-nocy replay game.json --content my-cards.toml --json", "a record of an owner's content"),
         ),
     ),
+    "study": STUDY_HELP,
     "verify": VERIFY_HELP,
     "completion": CommandHelp(
         "print a shell completion script (bash, zsh or fish)",
@@ -129,6 +133,7 @@ def _parser() -> Parser:
     content.add_argument("--difficulty", choices=DIFFICULTIES, default="medium", help="default medium")
     content.add_argument("--json", action="store_true", help="print the counts and the keys as JSON")
     add_simulate(sub, COMMANDS)
+    add_study(sub, COMMANDS)
     add_replay(sub, COMMANDS)
     add_verify(sub, COMMANDS)
     completion = app.add_command(sub, "completion", COMMANDS, _completion)

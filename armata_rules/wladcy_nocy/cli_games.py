@@ -30,7 +30,14 @@ from armata_rules.kernel.cli.paths import input_file, output_dir
 from armata_rules.kernel.cli.suggest import Parser
 from armata_rules.kernel.records import RecordError
 from armata_rules.wladcy_nocy.components import VAMPIRE_IDS
-from armata_rules.wladcy_nocy.content.loader import DIFFICULTIES, ContentMissing, load_content, printed, synthetic_test
+from armata_rules.wladcy_nocy.content.loader import (
+    DIFFICULTIES,
+    ContentMissing,
+    is_synthetic,
+    load_content,
+    printed,
+    synthetic_test,
+)
 from armata_rules.wladcy_nocy.content.schema import Content
 
 __all__ = [
@@ -38,7 +45,10 @@ __all__ = [
     "SYNTHETIC",
     "add_replay",
     "add_simulate",
+    "checked_setup",
     "content_source",
+    "lookup",
+    "playable_content",
     "replay_mismatch",
     "resolve_content",
     "vampires_for",
@@ -54,6 +64,8 @@ BUNDLED: Final = {"printed": printed, SYNTHETIC: synthetic_test}
 SYNTHETIC_NOTE: Final = "content: synthetic-test (invented values, not the real game: no balance figure)"
 #: The keys of a record error that say the game differs from the record: a failed check (exit 1), not bad input.
 _MISMATCH_KEYS: Final = ("final_hash", "actions[")
+#: How many missing keys a refusal names before it counts the rest.
+_NAMED_KEYS: Final = 6
 
 
 def content_source(value: str) -> str:
@@ -84,7 +96,22 @@ def vampires_for(names: str | None, count: int | None) -> list[str]:
     return [name.strip() for name in names.split(",") if name.strip()]
 
 
-def _lookup(content: Content) -> Callable[[str], Any]:
+def playable_content(source: str | None, allow_synthetic: bool) -> tuple[Content, bool]:
+    """The content ``--content`` names and whether any value of it is invented; a one-line refusal of invented
+    values without ``--allow-synthetic``, whatever the pack calls itself (an owner's file may copy the test pack's
+    values), so that no figure of them can pass for the real game's."""
+    content = resolve_content(source)
+    synthetic = is_synthetic(content)
+    if synthetic and not allow_synthetic:
+        which = "the synthetic test pack is" if content.id == SYNTHETIC else f"the content {content.id!r} has values"
+        raise app.UsageError(
+            f"--content {source}: {which} invented (source = 'synthetic'), not the real game, and no figure of it "
+            "may pass for one: add --allow-synthetic to play it anyway"
+        )
+    return content, synthetic
+
+
+def lookup(content: Content) -> Callable[[str], Any]:
     """The game's definition, set up with ``content`` whatever pack id its setup names: an owner's file is no
     bundled pack, and a batch's setup keeps only its id."""
     from armata_rules.wladcy_nocy.adapters import definition_for
@@ -93,7 +120,7 @@ def _lookup(content: Content) -> Callable[[str], Any]:
     return lambda game: definition
 
 
-def _checked_setup(vampires: list[str], difficulty: str, content: Content, flag: str) -> None:
+def checked_setup(vampires: list[str], difficulty: str, content: Content, flag: str) -> None:
     """Refuse, in one line, a setup the arguments name wrongly or the content cannot play."""
     from armata_rules.kernel.play.engine import GameSetupError
     from armata_rules.wladcy_nocy.context import new_context
@@ -104,10 +131,12 @@ def _checked_setup(vampires: list[str], difficulty: str, content: Content, flag:
         raise app.UsageError(f"{flag}: {err}") from None
     except ContentMissing as err:
         names = ",".join(vampires)
+        shown = ", ".join(err.keys[:_NAMED_KEYS])
+        rest = f" and {len(err.keys) - _NAMED_KEYS} more" if len(err.keys) > _NAMED_KEYS else ""
         raise app.UsageError(
-            f"the content {content.id!r} lacks {len(err.keys)} values this game needs (wladcy-nocy content "
-            f"--vampires {names} lists them): give an owner's file with --content FILE, or the invented test pack "
-            "with --content synthetic-test --allow-synthetic"
+            f"the content {content.id!r} lacks {len(err.keys)} values this game needs: {shown}{rest} (wladcy-nocy "
+            f"content --vampires {names} lists them): give an owner's file with --content FILE, or the invented "
+            "test pack with --content synthetic-test --allow-synthetic"
         ) from None
 
 
@@ -143,19 +172,13 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
     from armata_rules.wladcy_nocy.sim.bots import BOTS
 
     vampires = vampires_for(args.vampires, args.count)
-    content = resolve_content(args.content)
-    synthetic = content.id == SYNTHETIC
-    if synthetic and not args.allow_synthetic:
-        raise app.UsageError(
-            "--content synthetic-test: the synthetic test pack is invented, not the real game, and no figure of it "
-            "may pass for one: add --allow-synthetic to simulate it anyway"
-        )
+    content, synthetic = playable_content(args.content, args.allow_synthetic)
     if args.games < 1:
         raise app.UsageError(f"--games must be at least 1; got {args.games}")
     if args.max_decisions < 1:
         raise app.UsageError(f"--max-decisions must be at least 1; got {args.max_decisions}")
-    _checked_setup(vampires, args.difficulty, content, "--vampires" if args.vampires else "--count")
-    lookup = _lookup(content)
+    checked_setup(vampires, args.difficulty, content, "--vampires" if args.vampires else "--count")
+    definitions = lookup(content)
     folder = Path(args.save_records) if args.save_records else None
     if folder is not None:
         folder.mkdir(exist_ok=True)
@@ -164,7 +187,7 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
     for seed in range(args.seed, args.seed + args.games):
         setup = {"vampires": vampires, "difficulty": args.difficulty, "content": content.id, "seed": seed}
         spec = Spec(GAME, setup, seed, args.bot, args.max_decisions)
-        result = play(spec, lookup=lookup, bots=BOTS, keep_record=folder is not None)
+        result = play(spec, lookup=definitions, bots=BOTS, keep_record=folder is not None)
         results.append(result)
         row: dict[str, object] = {
             "seed": seed,
@@ -246,7 +269,7 @@ def _replay(args: argparse.Namespace, console: Console) -> int:
             f"{args.file}: setup.content: the record was played with the content {named!r}, which is not bundled: "
             "give its file with --content FILE"
         )
-    _, state = replay_record(record, args.file, _lookup(content))
+    _, state = replay_record(record, args.file, lookup(content))
     outcome = None if state.outcome is None else str(state.outcome.value)
     vampires = record.setup.get("vampires")
     if args.json:
@@ -268,7 +291,7 @@ def _replay(args: argparse.Namespace, console: Console) -> int:
         f"[green]replayed[/green] {args.file}: {len(record.actions)} actions, round {state.round}, "
         f"{outcome or 'game in progress'}; hash {state.hash()[:16]}… matches"
     )
-    if content.id == SYNTHETIC:
+    if is_synthetic(content):
         console.print(f"[yellow]{SYNTHETIC_NOTE}[/yellow]")
     return 0
 

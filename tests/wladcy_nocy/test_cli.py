@@ -129,10 +129,11 @@ def test_simulate_stamps_every_synthetic_row_and_record_and_replay_checks_them(
 
 
 def test_simulate_and_replay_an_owners_content(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """An owner's file (here the synthetic values under another id) needs no flag, and its records name it: replaying
-    one needs the file again."""
+    """An owner's file (here the synthetic values under another id, each relabelled as read off the owner's cards)
+    needs no flag, and its records name it: replaying one needs the file again."""
     mine = tmp_path / "mine.toml"
-    mine.write_text(SYNTHETIC_PACK.read_text(encoding="utf-8").replace('id = "synthetic-test"', 'id = "mine"'))
+    text = SYNTHETIC_PACK.read_text(encoding="utf-8").replace('id = "synthetic-test"', 'id = "mine"')
+    mine.write_text(text.replace('source = "synthetic"', 'source = "card:owner"'), encoding="utf-8")
     argv = ["simulate", "--vampires", "imre,mila", "--games", "1", "--content", str(mine)]
     found = _json(capsys, [*argv, "--save-records", str(tmp_path), "--json"])
     assert found["content"] == "mine" and found["synthetic"] is False
@@ -142,3 +143,90 @@ def test_simulate_and_replay_an_owners_content(tmp_path: Path, capsys: pytest.Ca
     assert main(["replay", record]) == 2
     assert "the content 'mine', which is not bundled: give its file with --content FILE" in capsys.readouterr().err
     assert _json(capsys, ["replay", record, "--content", str(mine), "--json"])["hash"] == rows[0]["hash"]
+
+
+def test_an_owners_file_with_invented_values_needs_the_flag_whatever_its_id(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The refusal reads the values' sources, not the pack's name: the test pack's values copied under another id are
+    still invented, and simulate and study refuse them without --allow-synthetic, then stamp every report."""
+    copied = tmp_path / "copied.toml"
+    copied.write_text(
+        SYNTHETIC_PACK.read_text(encoding="utf-8").replace('id = "synthetic-test"', 'id = "copied"'), encoding="utf-8"
+    )
+    for command in ("simulate", "study"):
+        assert main([command, "--content", str(copied), "--games", "1"]) == 2
+        err = capsys.readouterr().err
+        assert "the content 'copied' has values invented (source = 'synthetic')" in err, command
+        assert "--allow-synthetic" in err and err.count("\n") == 1
+    found = _json(capsys, ["simulate", "--content", str(copied), "--allow-synthetic", "--games", "1", "--json"])
+    assert found["content"] == "copied" and found["synthetic"] is True
+
+
+def test_simulate_names_the_keys_the_content_lacks(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--vampires", "imre,mila"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "values this game needs: " in err and " more (wladcy-nocy content --vampires imre,mila lists them)" in err
+
+
+def test_simulate_offers_the_games_own_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    """greedy and hunter are the game's players beside the ritual player and the kernel's first and random; each plays
+    the same game from the same seed."""
+    argv = ["simulate", "--count", "2", "--difficulty", "easy", "--games", "2"]
+    argv += ["--content", "synthetic-test", "--allow-synthetic", "--json"]
+    for bot in ("greedy", "hunter"):
+        first = _json(capsys, [*argv, "--bot", bot])
+        again = _json(capsys, [*argv, "--bot", bot])
+        assert first["bot"] == bot and first["games_detail"] == again["games_detail"]
+        assert sum(first["outcomes"].values()) == 2  # type: ignore[attr-defined]
+    assert main([*argv, "--bot", "smart"]) == 2
+    assert "'greedy', 'hunter', 'random', 'ritual'" in capsys.readouterr().err
+
+
+def test_study_compares_each_option_with_the_baseline_on_the_same_seeds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One reading at two counts: the pooled impact and one per count, each over as many pairs as seeds; the report
+    names its content and says it is synthetic; the same arguments give the same report."""
+    out = tmp_path / "study.json"
+    argv = ["study", "--count", "2-3", "--games", "3", "--difficulty", "easy", "--reading", "veil_penalty_unit"]
+    argv += ["--content", "synthetic-test", "--allow-synthetic"]
+    found = _json(capsys, [*argv, "--out", str(out), "--json"])
+    assert json.loads(out.read_text(encoding="utf-8")) == found
+    assert found["game"] == "wladcy_nocy" and found["content"] == "synthetic-test" and found["synthetic"] is True
+    assert found["vampires"] == [2, 3] and found["baseline"] == {}
+    impacts = found["impacts"]
+    assert isinstance(impacts, list)
+    assert [(i["reading"], i["option"], i["vampires"], i["pairs"]) for i in impacts] == [
+        ("veil_penalty_unit", "per_agent", 0, 6),
+        ("veil_penalty_unit", "per_agent", 2, 3),
+        ("veil_penalty_unit", "per_agent", 3, 3),
+    ]
+    assert all(i["refused"] == "" and i["errors"] == 0 for i in impacts)
+    assert _json(capsys, [*argv, "--json"]) == found
+    assert main(argv) == 0
+    printed = capsys.readouterr().out
+    assert "veil_penalty_unit = per_agent" in printed and "content: synthetic-test (invented values" in printed
+
+
+def test_study_reports_an_option_the_setup_refuses_and_refuses_bad_arguments(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """minion_supply=nine_always needs 11 minions for two vampires, more than the box's 10 (wn.pl:32): at that count
+    the option plays no game and says why; an unknown reading or a bad count is a one-line usage error."""
+    argv = ["study", "--count", "2", "--games", "1", "--reading", "minion_supply"]
+    argv += ["--content", "synthetic-test", "--allow-synthetic", "--json"]
+    found = _json(capsys, argv)
+    impacts = {(i["option"], i["vampires"]): i for i in found["impacts"]}  # type: ignore[attr-defined]
+    assert impacts[("nine_always", 2)]["pairs"] == 0 and "(wn.pl:32)" in impacts[("nine_always", 2)]["refused"]
+    assert impacts[("station_from_supply", 2)]["pairs"] == 1 and impacts[("station_from_supply", 2)]["refused"] == ""
+    for bad, message in (
+        (["--reading", "nope"], "no reading nope; the readings are veil_penalty_unit"),
+        (["--baseline", "overflow_decider=whoever"], "reading overflow_decider has no option 'whoever'"),
+        (["--count", "1-3"], "a game has 2 to 5 vampires"),
+        (["--games", "0"], "--games must be at least 1"),
+    ):
+        assert main(["study", "--content", "synthetic-test", "--allow-synthetic", *bad]) == 2
+        err = capsys.readouterr().err
+        assert message in err and err.count("\n") == 1, (bad, err)

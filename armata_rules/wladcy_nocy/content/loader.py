@@ -42,6 +42,7 @@ __all__ = [
     "ContentFileError",
     "ContentMissing",
     "hooks",
+    "is_synthetic",
     "load_content",
     "merge",
     "needed_keys",
@@ -312,6 +313,12 @@ def provenance(content: Content) -> dict[str, int]:
         for entry in entries(content)
     )
     return {kind: counts[kind] for kind in SOURCE_KINDS}
+
+
+def is_synthetic(content: Content) -> bool:
+    """Whether any value of ``content`` is invented (``source = "synthetic"``), whatever the pack calls itself: an
+    owner's file that copies a value of the synthetic test pack is no more the real game than the pack is."""
+    return provenance(content)["synthetic"] > 0
 
 
 def hooks(content: Content) -> tuple[tuple[str, str], ...]:

@@ -22,22 +22,36 @@ from armata_rules.kernel.play.engine import Engine
 from armata_rules.kernel.sim import bots as kernel_bots
 from armata_rules.wladcy_nocy.actions import BeginRitual, Expose, Fight, Hunt, Move, Recruit, Seal
 from armata_rules.wladcy_nocy.city import neighbours
+from armata_rules.wladcy_nocy.context import WNContext
 from armata_rules.wladcy_nocy.engine import Game
 from armata_rules.wladcy_nocy.frames import Turn
 from armata_rules.wladcy_nocy.sim.ritual import ritual_action
 from armata_rules.wladcy_nocy.state import WNOutcome, WNState
 
-__all__ = ["BOTS", "Policy", "RitualBot", "Score", "greedy_action", "hunter_action", "play", "score"]
+__all__ = [
+    "BOTS",
+    "GreedyBot",
+    "HunterBot",
+    "Policy",
+    "RitualBot",
+    "Score",
+    "greedy_action",
+    "hunter_action",
+    "play",
+    "score",
+]
 
+#: The engine a player reads: the game's own :class:`Game`, or the kernel's engine a batch sets up.
+Table = Engine[WNContext, WNState]
 #: A state's score for the greedy player.
-Score = Callable[[Game, WNState], float]
+Score = Callable[[Table, WNState], float]
 #: A player: the action it takes in a state.
 Policy = Callable[[Game, WNState], Action]
 #: Victims needed to seal and to begin the ritual (wn.pl:409, wn.pl:423).
 _NEEDED: Final = 9
 
 
-def score(game: Game, state: WNState) -> float:
+def score(game: Table, state: WNState) -> float:
     """How good ``state`` looks for the Family (higher is better)."""
     if state.outcome is WNOutcome.RITUAL:
         return 1e9
@@ -60,7 +74,7 @@ def score(game: Game, state: WNState) -> float:
     return value
 
 
-def greedy_action(game: Game, state: WNState, scorer: Score = score) -> Action:
+def greedy_action(game: Table, state: WNState, scorer: Score = score) -> Action:
     """The legal action whose next state scores best (the first listed among equals)."""
     actions = game.legal_actions(state)
     best, best_value = actions[0], float("-inf")
@@ -71,7 +85,7 @@ def greedy_action(game: Game, state: WNState, scorer: Score = score) -> Action:
     return best
 
 
-def hunter_action(game: Game, state: WNState) -> Action:
+def hunter_action(game: Table, state: WNState) -> Action:
     """The hunter's action: in its night turn the first that applies of seal or begin the ritual (wn.pl:409-425),
     hunt when down to 1 blood, fight revealed agents, expose hidden ones with 2 action points left, move to the
     neighbouring district with the most agents, recruit while the veil is below 6; else, and at every other decision,
@@ -119,6 +133,26 @@ class RitualBot:
         return ritual_action(engine.ctx, state, actions)
 
 
+class GreedyBot:
+    """The greedy player (:func:`greedy_action`) as a kernel policy: it needs no generator either."""
+
+    def choose(self, engine: Engine[Any, Any], state: Any, actions: Sequence[Action], rng: random.Random) -> Action:
+        """The greedy player's action in ``state``."""
+        return greedy_action(engine, state)
+
+
+class HunterBot:
+    """The hunter (:func:`hunter_action`) as a kernel policy."""
+
+    def choose(self, engine: Engine[Any, Any], state: Any, actions: Sequence[Action], rng: random.Random) -> Action:
+        """The hunter's action in ``state``."""
+        return hunter_action(engine, state)
+
+
 #: The game's own bots for the kernel's batches and the command line, by name, beside the kernel's
 #: (:data:`armata_rules.kernel.sim.bots.BOTS`: ``first``, ``random``).
-BOTS: Final[Mapping[str, Callable[[], kernel_bots.Policy]]] = {"ritual": RitualBot}
+BOTS: Final[Mapping[str, Callable[[], kernel_bots.Policy]]] = {
+    "greedy": GreedyBot,
+    "hunter": HunterBot,
+    "ritual": RitualBot,
+}
