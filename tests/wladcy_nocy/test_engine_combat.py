@@ -136,6 +136,11 @@ def test_laszlo_uses_his_fight_ability_right_after_the_dice_as_often_as_he_can_p
     state = game.apply(state, Choose(0, "blood"))  # again, paying his last blood: it resolves in full
     assert state.fight is not None and state.fight.taken == (4, 6)  # 2 -> 3 -> 4; the 6 stays 6 (wn.pl:612)
     assert game.legal_actions(state) == [Pass(0, "window")]
+    for other in ("turn", "blood", ""):  # only the window's own pass closes it
+        with pytest.raises(RuleViolation) as refused:
+            game.apply(state, Pass(0, other))
+        assert refused.value.rule_id == "combat.window"
+        assert "the window is closed by passing it ('window')" in refused.value.message
     state = game.apply(state, Pass(0, "window"))
     assert state.districts[4] == DistrictState() and state.vampires[0].victims == 2
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from armata_rules.kernel.core.immutable import replace
 from armata_rules.kernel.play.actions import Action, ChanceOutcome, Choose, Pass
 from armata_rules.kernel.play.registry import RuleViolation
+from armata_rules.kernel.play.settle import settle
 from armata_rules.wladcy_nocy.actions import (
     ActivateDistrict,
     BeginRitual,
@@ -69,6 +71,10 @@ def test_a_turn_ends_when_the_player_says_or_once_its_points_are_spent(reading: 
         state = play(game, state, Move(0, 1, 0), Move(0, 0, 0))
     assert game.apply(state, Pass(0, "turn")).phase is Phase.DAY  # the crafted night had one turn left
     _refused(game, state, Move(1, 1, 0), "night.turn", "it is ishtvan's turn")
+    # only the turn's own pass ends it: the fight window's pass, or any other word, is refused (the state machine
+    # found a turn ended by Pass(0, "window"), which the action space numbers apart from the turn's pass)
+    for other in ("window", "mila", ""):
+        _refused(game, state, Pass(0, other), "night.turn", "a turn is ended by passing the turn ('turn')")
 
 
 @pytest.mark.clauses("wn.pl:113", "wn.pl:304", "wn.pl:321", "wn.pl:323", "wn.pl:586-588")
@@ -170,6 +176,19 @@ def test_an_exhausted_vampire_recovers_when_its_turn_comes(reading: str, ap: int
     assert state.vampires[0].blood == 1 and not state.vampires[0].exhausted  # gaining blood un-exhausts it
     assert state.veil == 3 and state.vampires[0].ap == ap and state.frames[-1] == Turn(0)
     assert "ishtvan's recovery does not go unnoticed: the veil weakens from 4 to 3" in lines(state)
+
+
+@pytest.mark.clauses("wn.pl:277", "wn.pl:521", "wn.pl:527")
+def test_an_exhausted_vampire_with_no_blood_to_regain_stays_exhausted_and_holds_no_points() -> None:
+    """Under removed_tokens = to_box the blood supply can run dry: the vampire cannot regain a token, stays
+    exhausted, and an exhausted vampire holds no action points (wn.pl:521). The state machine found it playing its
+    turn exhausted with 2."""
+    game = new_game(removed_tokens="to_box")
+    waiting = crafted(game, frames=(Turn(1),), phase=Phase.DAY, blood=[0, 4, 4], veil=4)
+    state = settle(game.definition, game.ctx, replace(waiting, blood_supply=0, frames=(NightStart(),)), False)
+    assert state.frames[-1] == Turn(0) and state.vampires[0].exhausted and state.vampires[0].ap == 0
+    assert "ishtvan stays exhausted: its 2 action points are lost" in lines(state) and state.veil == 3
+    assert game.legal_actions(state) == [Pass(0, "turn")]
 
 
 @pytest.mark.clauses("wn.pl:517", "wn.pl:521")
@@ -284,6 +303,21 @@ def test_nieskazitelna_krew_raises_the_blood_maximum_to_6(reading: str, left: in
     assert state.vampires[0].blood == 6
     state = game.apply(state, TradeRelic(0, 1, "nieskazitelna_krew", ""))
     assert state.vampires[0].blood == left and state.vampires[1].relics == ("nieskazitelna_krew",)
+
+
+@pytest.mark.clauses("wn.pl:54", "wn.pl:375", "wn.pl:391", "wn.pl:562")
+def test_discarding_nieskazitelna_krew_returns_the_excess_at_once_before_the_steps_after_it() -> None:
+    """Over its relic limit, a vampire at 6 blood discards Nieskazitelna krew: the 2 tokens above 4 go back before
+    the automatic steps that follow the discard, so a game that ends in those steps ends with the blood in bounds
+    (the million-decision soak found one ending at 6 over a maximum of 4)."""
+    game = new_game(("mila", "imre"))
+    state = crafted(game, frames=(NightStart(), DiscardRelic(0)), phase=Phase.DAY, victims=[2, 1], blood=[6, 4],
+                    relics={0: ("nieskazitelna_krew", "unnamed_1")})  # fmt: skip
+    after = game.apply(state, Choose(0, "nieskazitelna_krew"))
+    assert after.vampires[0].blood == 4 and after.blood_supply == state.blood_supply + 2
+    found = lines(after)
+    discard = found.index("mila discards Nieskazitelna krew")
+    assert found[discard + 1] == "mila may hold 4 blood now: 2 go back to the supply"
 
 
 @pytest.mark.clauses("wn.pl:107", "wn.pl:175", "wn.pl:531", "wn.pl:537", "wn.pl:539", "wn.pl:562")

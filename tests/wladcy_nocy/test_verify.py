@@ -6,6 +6,7 @@ statuses."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -39,7 +40,7 @@ from armata_rules.wladcy_nocy.verify.prover import (
     settings,
 )
 from armata_rules.wladcy_nocy.verify.record import RECORD, record
-from armata_rules.wladcy_nocy.verify.soak import GameSpec, midgame, soak
+from armata_rules.wladcy_nocy.verify.soak import OTHER_OPTIONS, GameSpec, games, midgame, soak
 from armata_rules.wladcy_nocy.verify.termination import (
     GAME_CONTROLS,
     TERMINATION_READINGS,
@@ -228,6 +229,31 @@ def test_a_slice_of_the_soak_sees_nothing_wrong_with_every_start_and_bot() -> No
     assert report.clean, report.problems
     assert report.games == 7 and report.finished == 7 and report.steps > report.decisions
     assert report.outcomes["ritual"] >= 1  # the ritual player's win of seed 11: ritual-win checked on a real win
+
+
+def test_the_soak_plays_every_other_option_of_every_reading_in_turn() -> None:
+    """One game in four plays the next reading's other option; a reading the box cannot supply at that count is
+    counted, not played; games under a reading the termination proof refutes are not held to the turn variant."""
+    first = list(itertools.islice(games(0), 4 * len(OTHER_OPTIONS)))
+    assert [spec.reading for spec in first[3::4]] == list(OTHER_OPTIONS)
+    assert all(spec.reading is None for k, spec in enumerate(first) if k % 4 != 3)
+    nine = GameSpec(1, ("imre", "mila"), "easy", "setup", "random", ("minion_supply", "nine_always"))
+    unbounded = GameSpec(2, ("imre", "mila"), "easy", "midgame", "random", ("relic_trade_bound", "unbounded"))
+    report = soak(3_000, specs=[nine, unbounded])
+    assert report.clean, report.problems
+    assert report.refused == 1 and report.games == 2 and report.unproved > 0 and report.flagged == 0
+
+
+def test_the_turn_variant_counts_every_holders_relic_uses_where_any_vampire_may_use_one() -> None:
+    """Under relic_use_turn = any_night_turn another vampire's relic use is a decision of the turn: the variant
+    counts its uses too, so that the use lowers it (the state machine found it unchanged)."""
+    for reading, counted in (("own_turn", 0), ("any_night_turn", 1)):
+        game = Game.new(["mila", "imre"], content="synthetic-test", ruleset={"relic_use_turn": reading})
+        ctx = game.ctx
+        state = game.initial_state()
+        mila = replace(state.vampires[0], victims=5, relics=("unnamed_2",))
+        state = replace(state, vampires=(mila, replace(state.vampires[1], ap=2)), frames=(*state.frames, Turn(1)))
+        assert soak_module.turn_variant(ctx, state, 1)[2] == counted
 
 
 def test_the_soak_reports_a_broken_invariant_and_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -254,6 +254,8 @@ class FightWindowRules(DecisionHandler[WNContext, WNState, FightWindow]):
         if action.seat != frame.seat:
             return Refusal(WINDOW, f"the fighter ({ctx.vampires[frame.seat]}) uses its abilities now")
         if isinstance(action, Pass):
+            if action.what != "window":
+                return Refusal(WINDOW, f"the window is closed by passing it ('window'), not {action.what!r:.40}")
             return None
         if not isinstance(action, Choose) or action.option not in window_options(ctx, state, frame.seat):
             allowed = ", ".join(window_options(ctx, state, frame.seat)) or "nothing"

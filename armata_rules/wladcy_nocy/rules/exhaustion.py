@@ -40,8 +40,10 @@ RECOVERY: Final = RULES.rule(
     "An exhausted vampire's night turn",
     ("wn.pl:277", "wn.pl:527"),
     "When an exhausted vampire's night turn comes it regains a blood token and the veil weakens by 1; then it plays "
-    "its turn by the normal rules (with no action points under exhausted_night_ap = no_ap).",
-    readings=("exhausted_night_ap",),
+    "its turn by the normal rules (with no action points under exhausted_night_ap = no_ap). Where the supply has no "
+    "blood left to regain (only under removed_tokens = to_box) it stays exhausted and, being exhausted, holds no "
+    "action points (wn.pl:521).",
+    readings=("exhausted_night_ap", "removed_tokens"),
 )
 
 
@@ -58,7 +60,11 @@ def lose_action_points(ctx: WNContext, before: WNState, after: WNState) -> WNSta
 
 def recover(ctx: WNContext, state: WNState, seat: int) -> WNState:
     """The exhausted vampire ``seat`` regains a blood token as its turn comes, and the veil weakens by 1
-    (wn.pl:277, wn.pl:527)."""
+    (wn.pl:277, wn.pl:527); with no blood in the supply to regain it stays exhausted and loses its action points
+    (wn.pl:521)."""
     vampire = state.vampires[seat]
-    state, _ = board.gain_blood(ctx, state, seat, 1, f"{vampire.name} recovers")
+    state, gained = board.gain_blood(ctx, state, seat, 1, f"{vampire.name} recovers")
+    if not gained and vampire.ap:  # an empty supply (removed_tokens = to_box): still exhausted, so no points
+        state = board.with_vampire(state, seat, replace(vampire, ap=0))
+        state = log(state, f"{vampire.name} stays exhausted: its {vampire.ap} action points are lost")
     return board.change_veil(state, -1, f"{vampire.name}'s recovery does not go unnoticed")

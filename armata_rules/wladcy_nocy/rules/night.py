@@ -179,6 +179,8 @@ def _refusal(ctx: WNContext, state: WNState, frame: Turn, action: Action) -> Ref
     if action.seat != seat:
         return Refusal(TURN, f"it is {vampire.name}'s turn")
     if isinstance(action, Pass):
+        if action.what != "turn":
+            return Refusal(TURN, f"a turn is ended by passing the turn ('turn'), not {action.what!r:.40}")
         if ctx.ruleset.end_turn_with_ap == "must_spend" and vampire.ap > 0:
             return Refusal(TURN, f"{vampire.name} must spend its {vampire.ap} action points first (must_spend)")
         return None

@@ -36,6 +36,7 @@ from typing import Final
 
 from armata_rules.kernel.core.immutable import replace
 from armata_rules.kernel.play.actions import Action, Choose
+from armata_rules.kernel.play.engine import GameSetupError
 from armata_rules.kernel.play.frames import Frame
 from armata_rules.kernel.play.game import Ending
 from armata_rules.wladcy_nocy.actions import ActivateDistrict, UseBlood, UseDark, UseRelic
@@ -44,14 +45,14 @@ from armata_rules.wladcy_nocy.context import WNContext
 from armata_rules.wladcy_nocy.editions import EDITIONS
 from armata_rules.wladcy_nocy.engine import Game
 from armata_rules.wladcy_nocy.frames import Ops, OpTarget, Turn
-from armata_rules.wladcy_nocy.readings import Ruleset
+from armata_rules.wladcy_nocy.readings import READINGS, Ruleset
 from armata_rules.wladcy_nocy.state import Phase, WNState
 from armata_rules.wladcy_nocy.verify.invariants import INVARIANTS, Moment, StepView, relic_limit
 from armata_rules.wladcy_nocy.verify.models import params_for
 from armata_rules.wladcy_nocy.verify.prover import DIFFICULTIES, SEATS
-from armata_rules.wladcy_nocy.verify.termination import check_content
+from armata_rules.wladcy_nocy.verify.termination import TERMINATION_READINGS, check_content
 
-__all__ = ["GameSpec", "SoakReport", "flagged_sources", "games", "midgame", "soak", "turn_variant"]
+__all__ = ["CheckedPlay", "GameSpec", "SoakReport", "flagged_sources", "games", "midgame", "soak", "turn_variant"]
 
 #: More decisions than this in one game is a hang (a game lasts at most 18 rounds).
 GAME_CAP: Final = 5_000
@@ -75,6 +76,9 @@ class SoakReport:
     hangs: int = 0
     violations: int = 0
     flagged: int = 0
+    unproved: int = 0
+    endless: int = 0
+    refused: int = 0
     kinds: Counter[str] = field(default_factory=Counter)
     outcomes: Counter[str] = field(default_factory=Counter)
     problems: list[str] = field(default_factory=list)
@@ -104,6 +108,17 @@ class SoakReport:
             f"hangs      {self.hangs}",
             f"violations {self.violations}",
             f"turn decisions of flagged content (not checked against the turn variant): {self.flagged:,}",
+            *(
+                [f"turn decisions under a reading the termination proof refutes (not checked): {self.unproved:,}"]
+                if self.unproved
+                else []
+            ),
+            *(
+                [f"games under such a reading cut at {GAME_CAP:,} decisions (as the proof predicts): {self.endless:,}"]
+                if self.endless
+                else []
+            ),
+            *([f"games whose reading the setup refuses (not played): {self.refused:,}"] if self.refused else []),
             f"action kinds seen: {', '.join(f'{k} {n:,}' for k, n in sorted(self.kinds.items()))}",
             *self.problems,
         ]
@@ -111,22 +126,37 @@ class SoakReport:
 
 @dataclass(frozen=True, slots=True)
 class GameSpec:
-    """One game of the soak: its seed, vampires, difficulty, start and bot."""
+    """One game of the soak: its seed, vampires, difficulty, start and bot, and the one reading (name, option) it
+    plays other than the soak's ruleset, if any."""
 
     seed: int
     vampires: tuple[str, ...]
     difficulty: str
     start: str
     bot: str
+    reading: tuple[str, str] | None = None
 
     def describe(self) -> str:
         """The game, as a problem names it."""
-        return f"seed {self.seed} ({len(self.vampires)} vampires, {self.difficulty}, {self.start}, {self.bot})"
+        other = f", {self.reading[0]}={self.reading[1]}" if self.reading else ""
+        return f"seed {self.seed} ({len(self.vampires)} vampires, {self.difficulty}, {self.start}, {self.bot}{other})"
+
+
+#: Every option of every reading but its default, in the order of the readings: the soak plays one game in
+#: :data:`OTHER_READING_EVERY` under the next of them.
+OTHER_OPTIONS: Final = tuple(
+    (name, option)
+    for name, reading in READINGS.readings.items()
+    for option in reading.options
+    if option != reading.default
+)
+OTHER_READING_EVERY: Final = 4
 
 
 def games(seed: int) -> Iterator[GameSpec]:
     """Game after game from ``seed``, cycling through every number of vampires, difficulty and start; one game in
-    ten is the hunter's, one the ritual player's."""
+    ten is the hunter's, one the ritual player's; one in four plays the next other option of a reading (a reading's
+    other option changes what the engine does, and the invariants that do not depend on it must still hold)."""
     k = 0
     while True:
         n = SEATS[k % len(SEATS)]
@@ -134,7 +164,10 @@ def games(seed: int) -> Iterator[GameSpec]:
         start = STARTS[(k // (len(SEATS) * len(DIFFICULTIES))) % len(STARTS)]
         vampires = tuple(VAMPIRE_IDS[(k + i) % len(VAMPIRE_IDS)] for i in range(n))
         bot = "hunter" if k % 10 == 9 else "ritual" if k % 10 == 4 else "random"
-        yield GameSpec(seed + k, vampires, difficulty, start, bot)
+        other = None
+        if k % OTHER_READING_EVERY == OTHER_READING_EVERY - 1:
+            other = OTHER_OPTIONS[(k // OTHER_READING_EVERY) % len(OTHER_OPTIONS)]
+        yield GameSpec(seed + k, vampires, difficulty, start, bot, other)
         k += 1
 
 
@@ -251,15 +284,23 @@ def _flagged(ctx: WNContext, state: WNState, action: Action) -> bool:
     return False
 
 
+def _unproved(ctx: WNContext) -> bool:
+    """Whether ``ctx``'s ruleset takes an option under which the termination proof itself finds a turn that need not
+    end (:data:`~armata_rules.wladcy_nocy.verify.termination.TERMINATION_READINGS`): there no variant must fall."""
+    return any(getattr(ctx.ruleset, name) == option for name, option in TERMINATION_READINGS)
+
+
 def turn_variant(ctx: WNContext, state: WNState, seat: int) -> tuple[int, ...]:
     """The turn variant of ``seat``'s night turn in ``state`` (what the termination proof reasons about): relics
-    left in the deck, trades left (``relic_trade_bound``), the round's relic uses left of the relics it holds
-    (``relic_use_limit``; placing a relic is its one use), its action points, the veil, its blood."""
+    left in the deck, trades left (``relic_trade_bound``), the round's relic uses left of the relics that may be
+    used in this turn (``relic_use_limit``; placing a relic is its one use): its own, or every vampire's under
+    ``relic_use_turn = any_night_turn``), its action points, the veil, its blood."""
     vampire = state.vampires[seat]
     bounded = ctx.ruleset.relic_trade_bound == "once_per_pair_per_turn"
     once = ctx.ruleset.relic_use_limit == "once_per_round"
+    holders = state.vampires if ctx.ruleset.relic_use_turn == "any_night_turn" else (vampire,)
     uses = 0
-    for relic in vampire.relics:
+    for relic in (relic for holder in holders for relic in holder.relics):
         info = ctx.relics[relic]
         if not info.used or info.dice:
             continue
@@ -345,7 +386,9 @@ def _check_turn(ctx: WNContext, state: WNState, game: _Game, report: SoakReport,
     variant = turn_variant(ctx, state, top.seat)
     last, action = game.turn, game.turn_action
     if last is not None and action is not None and last[:2] == (state.round, top.seat):
-        if _flagged(ctx, state, action):
+        if _unproved(ctx):
+            report.unproved += 1
+        elif _flagged(ctx, state, action):
             report.flagged += 1
         elif not variant < last[2]:
             report.note("violations", f"turn variant did not fall on {action}: {last[2]} then {variant} ({where})")
@@ -376,48 +419,91 @@ def _apply(game: Game, observer: Observer, state: WNState, action: Action) -> tu
     return after, observer.seen
 
 
+class CheckedPlay:
+    """One game of ``spec`` under ``ruleset`` with every check of the soak, for the soak and for the state-machine
+    tests: :meth:`start` gives the first decision state, :meth:`apply` applies a decision and checks each
+    invariant's step form on every step inside it, the state forms where the next decision is due, the turn variant,
+    that ``apply`` left its input unchanged (every ``fingerprint_every`` decisions) and that a live state offers a
+    legal action. What it finds goes to ``report``."""
+
+    def __init__(self, spec: GameSpec, ruleset: Ruleset, report: SoakReport, fingerprint_every: int = 50) -> None:
+        self.spec = spec
+        self.report = report
+        self.where = spec.describe()
+        if spec.reading is not None:
+            ruleset = READINGS.replace(ruleset, **{spec.reading[0]: spec.reading[1]})
+        self.game, self.observer = observed_game(spec, ruleset)
+        self.memory = _Game(spec)
+        self.fingerprint_every = fingerprint_every
+        self.moves = 0
+
+    @property
+    def ctx(self) -> WNContext:
+        """The game's context."""
+        return self.game.ctx
+
+    def start(self, rng: random.Random) -> WNState:
+        """The game's first state (a midgame position where the spec says so), checked."""
+        self.observer.armed = True
+        try:
+            state = self.game.initial_state()
+        finally:
+            self.observer.armed = False
+        _check_steps(self.ctx, _chain(None, self.observer.seen), state, self.memory, self.report, self.where)
+        if self.spec.start == "midgame" and state.outcome is None:
+            state = midgame(self.game, state, rng)
+        _check_state(self.ctx, state, self.memory, self.report, self.where)
+        return state
+
+    def legal_actions(self, state: WNState) -> list[Action]:
+        """The legal actions of ``state``; none in a live state is noted as *stuck*."""
+        actions = self.game.legal_actions(state)
+        if not actions and state.outcome is None:
+            top = state.frames[-1].to_act().decision if state.frames else "no frame"
+            self.report.note("stuck", f"{self.where} at {top}")
+        return actions
+
+    def apply(self, state: WNState, action: Action) -> WNState:
+        """``action`` applied to ``state`` (a legal action of it), every step checked."""
+        top = state.frames[-1] if state.frames else None
+        if isinstance(top, Turn):
+            self.memory.turn_action = action
+        fingerprint = state.hash() if self.moves % self.fingerprint_every == 0 else None
+        after, seen = _apply(self.game, self.observer, state, action)
+        if fingerprint is not None and state.hash() != fingerprint:
+            self.report.note("violations", f"apply changed its input at {action} ({self.where})")
+        self.report.kinds[action.kind] += 1
+        where = f"after {action} in {self.where}"
+        _check_steps(self.ctx, _chain((state, top, action), seen), after, self.memory, self.report, where)
+        _check_state(self.ctx, after, self.memory, self.report, where)
+        _check_turn(self.ctx, after, self.memory, self.report, self.where)
+        self.moves += 1
+        self.report.decisions += 1
+        return after
+
+
 def _play(spec: GameSpec, ruleset: Ruleset, report: SoakReport, budget: int, stop: bool) -> None:
     """One game of the soak, within ``budget`` decisions."""
-    where = spec.describe()
     rng = random.Random(spec.seed)
     policy = _bot(spec.bot)
-    game, observer = observed_game(spec, ruleset)
-    ctx = game.ctx
-    memory = _Game(spec)
-    observer.armed = True
     try:
-        state = game.initial_state()
-    finally:
-        observer.armed = False
-    _check_steps(ctx, _chain(None, observer.seen), state, memory, report, where)
-    if spec.start == "midgame" and state.outcome is None:
-        state = midgame(game, state, rng)
-    _check_state(ctx, state, memory, report, where)
-    moves = 0
+        play = CheckedPlay(spec, ruleset, report)
+    except GameSetupError:  # a reading the box cannot supply at this count (nine minions for two vampires)
+        report.refused += 1
+        return
+    state = play.start(rng)
     while state.outcome is None and report.decisions < budget:
         if stop and not report.clean:
             return
-        actions = game.legal_actions(state)
+        actions = play.legal_actions(state)
         if not actions:
-            report.note("stuck", f"{where} at {state.frames[-1].to_act().decision if state.frames else 'no frame'}")
             return
-        action = policy(game, state, actions, rng)
-        top = state.frames[-1] if state.frames else None
-        if isinstance(top, Turn):
-            memory.turn_action = action
-        fingerprint = state.hash() if moves % 50 == 0 else None
-        after, seen = _apply(game, observer, state, action)
-        if fingerprint is not None and state.hash() != fingerprint:
-            report.note("violations", f"apply changed its input at {action} ({where})")
-        report.kinds[action.kind] += 1
-        _check_steps(ctx, _chain((state, top, action), seen), after, memory, report, f"after {action} in {where}")
-        _check_state(ctx, after, memory, report, f"after {action} in {where}")
-        _check_turn(ctx, after, memory, report, where)
-        state = after
-        moves += 1
-        report.decisions += 1
-        if moves >= GAME_CAP:
-            report.note("hangs", f"{where}: {moves} decisions")
+        state = play.apply(state, policy(play.game, state, actions, rng))
+        if play.moves >= GAME_CAP:
+            if _unproved(play.ctx):  # a turn that need not end is what the termination proof finds there
+                report.endless += 1
+            else:
+                report.note("hangs", f"{play.where}: {play.moves} decisions")
             return
     if state.outcome is not None:
         report.finished += 1
