@@ -31,6 +31,7 @@ from armata_rules.kernel.testing.conformance import (
     check_observations,
     check_random_play,
     check_refusals,
+    check_unlisted,
 )
 from armata_rules.kernel.testing.toy import (
     RACE,
@@ -101,6 +102,23 @@ def test_an_unlisted_action_the_guard_allows_is_found() -> None:
     with pytest.raises(ConformanceError, match=r"Choose\(seat=1, option='walk'\) is not listed, yet the guard allows"):
         check_refusals(play, 0, 1_000)
     assert check_refusals(Play(RACE, new_context(2)), 0, 1_000) > 10  # the real guard passes
+
+
+class _ForgetfulTurn(TurnRules):
+    """A turn that lists only the roll, while its guard still allows the walk: a legal decision not enumerated."""
+
+    def candidates(self, ctx: RaceContext, state: RaceState, frame: Turn) -> list[Action]:
+        return [Choose(frame.seat, "roll")]
+
+
+def test_a_legal_action_left_unlisted_is_found_by_drawing_from_the_numbering() -> None:
+    """Moving listed actions to another seat cannot find it (the seat's guard refuses those); drawing from the whole
+    numbering, and from each listed action's own type, does."""
+    play = Play(_race_with(Turn, _ForgetfulTurn), new_context(2))
+    check_refusals(play, 0, 1_000)
+    with pytest.raises(ConformanceError, match=r"Choose\(seat=., option='walk'\) is not listed, yet the guard allows"):
+        check_unlisted(play, 0, 1_000)
+    assert check_unlisted(Play(RACE, new_context(2)), 0, 1_000) > 10  # the real turn lists what it allows
 
 
 def test_probabilities_that_do_not_sum_to_one_are_found() -> None:

@@ -53,6 +53,7 @@ __all__ = [
     "check_record_replay",
     "check_refusals",
     "check_round_trips",
+    "check_unlisted",
 ]
 
 C = TypeVar("C", bound=KernelContext)
@@ -198,6 +199,47 @@ def check_refusals(play: Play[C, S], seed: int, max_decisions: int) -> int:
             else:
                 raise ConformanceError(f"{_where(play.game, play.ctx)}: {wrong} was applied, yet the guard refuses it")
             checked += 1
+    return checked
+
+
+def check_unlisted(play: Play[C, S], seed: int, max_decisions: int, per_decision: int = 6) -> int:
+    """At every decision met, ``per_decision`` actions drawn at random from the whole of the game's numbering (its
+    ``action_space`` hook), of any kind, seat and value, and for each of the first three listed actions two more of
+    its own type (a pass with another word, a move to another cell): each one not listed is refused by the frame's
+    guard, and applying it raises :class:`RuleViolation`. A guard that lets through an action
+    :meth:`legal_actions` does not list breaks "every legal decision is enumerable" (a learner's mask would hide a
+    move the engine takes). The number of unlisted actions checked; 0 for a game without a numbering."""
+    game = play.game
+    if game.action_space is None:
+        return 0
+    space = game.action_space(play.ctx)
+    size = space.num_distinct_actions
+    by_type: dict[type, list[int]] = {}
+    for index in range(size):
+        by_type.setdefault(type(space.index_to_action(index)), []).append(index)
+    rng = random.Random(seed ^ 0x5EED)
+    checked = 0
+    for state, _ in random_play(play, seed, max_decisions):
+        frame, handler = top(game, state)
+        if frame is None or not isinstance(handler, DecisionHandler):
+            continue
+        listed = play.legal(state)
+        drawn = [rng.randrange(size) for _ in range(per_decision)]
+        for mate in listed[:3]:
+            indices = by_type.get(type(mate), [])
+            drawn += [indices[rng.randrange(len(indices))] for _ in range(2 if indices else 0)]
+        for index in drawn:
+            action = space.index_to_action(index)
+            if action in listed:
+                continue
+            if refusal(game, play.ctx, state, action) is None:
+                raise ConformanceError(f"{_where(game, play.ctx)}: {action} is not listed, yet the guard allows it")
+            try:
+                play.apply(state, action)
+            except RuleViolation:
+                checked += 1
+            else:
+                raise ConformanceError(f"{_where(game, play.ctx)}: {action} is not listed, yet it was applied")
     return checked
 
 
@@ -355,6 +397,7 @@ def check_game(
                 check_kinds(play, seed, max_decisions)
                 check_chance(play, seed, max_decisions)
                 check_refusals(play, seed, max_decisions)
+                check_unlisted(play, seed, max_decisions)
                 check_determinism(play, seed, max_decisions)
                 check_codec(play, seed, max_decisions)
                 check_round_trips(play, seed, max_decisions)
