@@ -14,11 +14,11 @@ pack and that bot*, not a property of the printed game.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from armata_rules.sim.paired import Difference, WinRate, paired_difference, win_rate, win_rate_difference
+from armata_rules.kernel.sim.paired import Comparison, Difference, Played, paired_difference, win_rate_difference
+from armata_rules.kernel.sim.paired import compare as paired_compare
 from armata_rules.sim.runner import GameResult, GameSpec
 from armata_rules.variants import READINGS, Ruleset
 
@@ -141,44 +141,15 @@ class StudyReport:
         return sorted(pooled, key=lambda i: (-abs(i.win_rate.mean), i.reading, i.option))
 
 
-@dataclass(frozen=True, slots=True)
-class Comparison:
-    """One arm against the baseline over games paired by seed: who won, how long, and which pairs were left out.
-
-    A pair where either game hit an engine error is left out (``errors``); an unfinished game counts as not won.
-    ``changed`` counts the pairs whose games ended in different states.
-    """
-
-    pairs: int
-    baseline_wins: WinRate
-    option_wins: WinRate
-    win_rate: Difference
-    baseline_rounds: float
-    option_rounds: float
-    rounds: Difference
-    unfinished: int
-    errors: int
-    changed: int
-
-
 def compare(pairs: Sequence[tuple[GameResult, GameResult]]) -> Comparison:
-    """Compare ``(baseline, option)`` game pairs that share a seed and a player count."""
-    usable = [(b, o) for b, o in pairs if b.outcome != "error" and o.outcome != "error"]
-    base_rounds = [float(b.rounds) for b, _ in usable]
-    option_rounds = [float(o.rounds) for _, o in usable]
-    n = len(usable)
-    return Comparison(
-        n,
-        win_rate([b.powerwolf_won for b, _ in usable]),
-        win_rate([o.powerwolf_won for _, o in usable]),
-        win_rate_difference([o.powerwolf_won for _, o in usable], [b.powerwolf_won for b, _ in usable]),
-        sum(base_rounds) / n if n else math.nan,
-        sum(option_rounds) / n if n else math.nan,
-        paired_difference(option_rounds, base_rounds),
-        sum(o.outcome == "unfinished" for _, o in pairs),
-        len(pairs) - n,
-        sum(b.final_hash != o.final_hash for b, o in usable),
-    )
+    """Compare ``(baseline, option)`` game pairs that share a seed and a player count (the kernel's
+    :func:`~armata_rules.kernel.sim.paired.compare`: a pair with an engine error is left out, an unfinished game
+    counts as not won)."""
+    return paired_compare([(_played(b), _played(o)) for b, o in pairs])
+
+
+def _played(result: GameResult) -> Played:
+    return Played(result.outcome, result.powerwolf_won, result.rounds, result.final_hash)
 
 
 def _impact(reading: str, option: str, heroes: int, pairs: list[tuple[GameResult, GameResult]]) -> Impact:

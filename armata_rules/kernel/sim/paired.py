@@ -26,8 +26,11 @@ from dataclasses import dataclass
 
 __all__ = [
     "MIN_DISCORDANT",
+    "Comparison",
     "Difference",
+    "Played",
     "WinRate",
+    "compare",
     "interval_text",
     "paired_difference",
     "tango_interval",
@@ -237,3 +240,55 @@ def win_rate(won: Sequence[bool]) -> WinRate:
         return WinRate(0, 0, math.nan, math.nan)
     ci = binomtest(wins, games).proportion_ci(0.95, method="exact")
     return WinRate(wins, games, float(ci.low), float(ci.high))
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One game of a pair, as a comparison reads it: how it ended (``"error"`` where the engine broke off,
+    ``"unfinished"`` where a cap cut it), whether the players won, its rounds and its final state's hash."""
+
+    outcome: str
+    won: bool
+    rounds: int
+    final_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """One arm against the baseline over games paired by seed: who won, how long, and which pairs were left out.
+
+    A pair where either game hit an engine error is left out (``errors``); an unfinished game counts as not won.
+    ``changed`` counts the pairs whose games ended in different states (0: the arm never met a moment where it
+    matters, so its effect is not measured, not shown to be nil).
+    """
+
+    pairs: int
+    baseline_wins: WinRate
+    option_wins: WinRate
+    win_rate: Difference
+    baseline_rounds: float
+    option_rounds: float
+    rounds: Difference
+    unfinished: int
+    errors: int
+    changed: int
+
+
+def compare(pairs: Sequence[tuple[Played, Played]]) -> Comparison:
+    """Compare ``(baseline, option)`` games that share a seed (and a player count)."""
+    usable = [(b, o) for b, o in pairs if b.outcome != "error" and o.outcome != "error"]
+    base_rounds = [float(b.rounds) for b, _ in usable]
+    option_rounds = [float(o.rounds) for _, o in usable]
+    n = len(usable)
+    return Comparison(
+        n,
+        win_rate([b.won for b, _ in usable]),
+        win_rate([o.won for _, o in usable]),
+        win_rate_difference([o.won for _, o in usable], [b.won for b, _ in usable]),
+        sum(base_rounds) / n if n else math.nan,
+        sum(option_rounds) / n if n else math.nan,
+        paired_difference(option_rounds, base_rounds),
+        sum(o.outcome == "unfinished" for _, o in pairs),
+        len(pairs) - n,
+        sum(b.final_hash != o.final_hash for b, o in usable),
+    )

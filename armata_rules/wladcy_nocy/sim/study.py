@@ -24,9 +24,9 @@ from typing import Any, Final
 from armata_rules.kernel.play.engine import GameSetupError
 from armata_rules.kernel.play.game import GameDefinition
 from armata_rules.kernel.play.readings import ReadingError
-from armata_rules.kernel.sim.batch import ERROR, Result, Spec, play
+from armata_rules.kernel.sim.batch import Result, Spec, play
 from armata_rules.kernel.sim.bots import Policy
-from armata_rules.kernel.sim.paired import Difference, WinRate, paired_difference, win_rate, win_rate_difference
+from armata_rules.kernel.sim.paired import Difference, Played, WinRate, compare
 from armata_rules.wladcy_nocy.components import VAMPIRE_IDS
 from armata_rules.wladcy_nocy.readings import READINGS
 from armata_rules.wladcy_nocy.state import WNOutcome
@@ -116,29 +116,29 @@ class Impact:
 
 
 def impact(arm: Arm, vampires: int, pairs: Sequence[tuple[Result, Result]], refused: str = "") -> Impact:
-    """Compare ``(baseline, option)`` games paired by seed."""
-    usable = [(b, o) for b, o in pairs if ERROR not in (b.outcome, o.outcome)]
-    base_won = [b.outcome == WON for b, _ in usable]
-    option_won = [o.outcome == WON for _, o in usable]
-    base_rounds = [float(b.rounds) for b, _ in usable]
-    option_rounds = [float(o.rounds) for _, o in usable]
-    n = len(usable)
+    """Compare ``(baseline, option)`` games paired by seed (the kernel's
+    :func:`~armata_rules.kernel.sim.paired.compare`)."""
+    c = compare([(_played(b), _played(o)) for b, o in pairs])
     return Impact(
         arm.reading,
         arm.option,
         vampires,
-        n,
-        win_rate(base_won),
-        win_rate(option_won),
-        win_rate_difference(option_won, base_won),
-        sum(base_rounds) / n if n else math.nan,
-        sum(option_rounds) / n if n else math.nan,
-        paired_difference(option_rounds, base_rounds),
-        sum(o.outcome == "unfinished" for _, o in pairs),
-        len(pairs) - n,
-        sum(b.final_hash != o.final_hash for b, o in usable),
+        c.pairs,
+        c.baseline_wins,
+        c.option_wins,
+        c.win_rate,
+        c.baseline_rounds,
+        c.option_rounds,
+        c.rounds,
+        c.unfinished,
+        c.errors,
+        c.changed,
         refused,
     )
+
+
+def _played(result: Result) -> Played:
+    return Played(result.outcome, result.outcome == WON, result.rounds, result.final_hash)
 
 
 @dataclass(frozen=True, slots=True)
