@@ -237,6 +237,8 @@ def test_the_soak_plays_every_other_option_of_every_reading_in_turn() -> None:
     first = list(itertools.islice(games(0), 4 * len(OTHER_OPTIONS)))
     assert [spec.reading for spec in first[3::4]] == list(OTHER_OPTIONS)
     assert all(spec.reading is None for k, spec in enumerate(first) if k % 4 != 3)
+    counts = {(spec.reading, len(spec.vampires)) for spec in itertools.islice(games(0), 16 * len(OTHER_OPTIONS))}
+    assert counts >= {(other, n) for other in OTHER_OPTIONS for n in (2, 3, 4, 5)}  # every reading at every count
     nine = GameSpec(1, ("imre", "mila"), "easy", "setup", "random", ("minion_supply", "nine_always"))
     unbounded = GameSpec(2, ("imre", "mila"), "easy", "midgame", "random", ("relic_trade_bound", "unbounded"))
     report = soak(3_000, specs=[nine, unbounded])

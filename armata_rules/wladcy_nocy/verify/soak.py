@@ -166,7 +166,10 @@ def games(seed: int) -> Iterator[GameSpec]:
         bot = "hunter" if k % 10 == 9 else "ritual" if k % 10 == 4 else "random"
         other = None
         if k % OTHER_READING_EVERY == OTHER_READING_EVERY - 1:
-            other = OTHER_OPTIONS[(k // OTHER_READING_EVERY) % len(OTHER_OPTIONS)]
+            turn = k // OTHER_READING_EVERY
+            other = OTHER_OPTIONS[turn % len(OTHER_OPTIONS)]
+            n = SEATS[turn % len(SEATS)]  # else a reading's games would all have the same number of vampires
+            vampires = tuple(VAMPIRE_IDS[(k + i) % len(VAMPIRE_IDS)] for i in range(n))
         yield GameSpec(seed + k, vampires, difficulty, start, bot, other)
         k += 1
 
