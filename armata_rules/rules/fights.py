@@ -416,6 +416,9 @@ class FightRules(DecisionHandler[Fight]):
                 return Refusal(REWARDS_IN_FIGHT, "reward tokens cannot be used in a ranged attack")
             if action.token not in state.heroes[frame.seat].tokens:
                 return Refusal(REWARDS_IN_FIGHT, f"{who} holds no reward token {action.token!r}")
+            played = ctx.pack.tokens[action.token]
+            if played.strength <= 0:  # listed only with strength (candidates): the guard agrees with the list
+                return Refusal(REWARDS_IN_FIGHT, f"{played.title} adds no strength to a fight: use its ability instead")
             return None
         return Refusal(REWARDS_IN_FIGHT, f"{who} is fighting: play rewards, use an ability, or resolve")
 
