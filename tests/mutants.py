@@ -4,14 +4,14 @@
 loop (``kernel/play``: dispatch, settle, flow, handlers, kernels) and runs the rule-level tests against each mutant; a
 full run takes hours on two cores, and mutmut keeps each result, so a run resumes.
 
-- ``report [--dir DIR] [--results FILE ...]`` reads ``mutmut results --all true`` in ``DIR`` (the checkout mutmut
-  ran in), or saved listings and run logs (merged in order: mutmut forgets its results when the code it mutates
-  changes, so runs on successive commits are kept as files), and the hand
-  triage in ``tests/data/mutants_triage.toml``, and prints per module: killed, survived, triaged as equivalent or
-  unreachable (or killed by a test mutmut does not see fail, "by hand", each with the test and why), not yet run;
-  then the kill rate over the mutants that can be killed (killed / (killed + survivors not
-  triaged)), and every untriaged survivor by name. A triage entry counts only while its mutated line is still the
-  one ``mutmut show`` prints (else it is reported stale).
+- ``report [--dir DIR] [--results FILE ...] [--current LISTING]`` reads ``mutmut results --all true`` in ``DIR``
+  (the checkout mutmut ran in), or saved listings and run logs (merged in order: mutmut forgets its results when the
+  code it mutates changes, so runs on successive commits are kept as files; ``--current`` keeps only the mutants the
+  code generates now), and the hand triage in ``tests/data/mutants_triage.toml``, and prints per module: killed,
+  survived, triaged as equivalent or unreachable (or killed by a test mutmut does not see fail, "by hand", each with
+  the test and why), not yet run; then the kill rate over the mutants that can be killed (killed / (killed +
+  survivors not triaged)), and every untriaged survivor by name. A triage entry counts only while its mutated line
+  is still the one ``mutmut show`` prints (else it is reported stale).
 - ``sample --count N [--seed S] [--dir DIR]`` prints ``N`` names drawn at random (seeded) among the mutants not yet
   run, for a run that estimates the rest: ``make mutants MUTANTS="$(python -m tests.mutants sample --count 400)"``.
 """
@@ -190,15 +190,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="a saved 'mutmut results --all true' listing (or a run's log of 🎉/🙁 lines) instead of asking mutmut; "
         "repeat it to merge runs, a later file overriding an earlier one for the mutants it names",
     )
+    report.add_argument(
+        "--current",
+        type=Path,
+        help="a 'mutmut results --all true' listing of the mutants the code generates now: results of any other "
+        "mutant (code that moved or went) are left out and counted, and the ones it lists without a result count as "
+        "not run",
+    )
     draw = commands.add_parser("sample", help="names of mutants not yet run, drawn at random")
     draw.add_argument("--count", type=int, required=True)
     draw.add_argument("--seed", type=int, default=28)
     draw.add_argument("--dir", type=Path, default=Path.cwd())
     args = parser.parse_args(argv)
+    outdated = 0
     if args.command == "report" and args.results:
         results: dict[str, str] = {}
         for path in args.results:
             results |= parse_results(path.read_text(encoding="utf-8"))
+        if args.current is not None:
+            current = parse_results(args.current.read_text(encoding="utf-8"))
+            outdated = sum(name not in current for name in results)
+            results = current | {name: status for name, status in results.items() if name in current}
     else:
         results = parse_results(mutmut(args.dir, "results", "--all", "true"))
     if not results:
@@ -207,8 +219,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\n".join(sample(results, args.count, args.seed)))
         return 0
     survivors: Iterable[str] = (name for name, status in results.items() if status != "killed")
-    lines = {name: mutated_line(mutmut(args.dir, "show", name)) for name in survivors if results[name] == "survived"}
+    lines: dict[str, str] = {}
+    gone: list[str] = []
+    for name in survivors:
+        if results[name] != "survived":
+            continue
+        try:
+            lines[name] = mutated_line(mutmut(args.dir, "show", name))
+        except SystemExit:  # a saved log names a mutant of code that has moved or gone: it is no mutant now
+            gone.append(name)
+    for name in gone:
+        del results[name]
     print(render(score(results, read_triage(args.triage), lines)))
+    if gone or outdated:
+        print(f"left out: {len(gone) + outdated} results of mutants the code no longer generates (their code moved)")
     return 0
 
 
