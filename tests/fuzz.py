@@ -92,9 +92,11 @@ class Try:
 
 
 @contextlib.contextmanager
-def _time_limit(seconds: float) -> Iterator[None]:
+def time_limit(seconds: float, error: type[BaseException] = Hang) -> Iterator[None]:
+    """Raise ``error`` in the block if it runs longer than ``seconds`` (SIGALRM: the main thread only)."""
+
     def ring(signum: int, frame: FrameType | None) -> None:
-        raise Hang(f"still running after {seconds} s")
+        raise error(f"still running after {seconds} s")
 
     previous = signal.signal(signal.SIGALRM, ring)
     signal.setitimer(signal.ITIMER_REAL, seconds)
@@ -486,7 +488,7 @@ def run(target: str, seed: int = 0, tries: int | None = None, seconds: float | N
             one = Try(random.Random(f"{seed}:{target}:{n}"), Path(scratch))
             tally.tried += 1
             try:
-                with contextlib.chdir(scratch), _time_limit(limit):  # a relative path an input names lands there
+                with contextlib.chdir(scratch), time_limit(limit):  # a relative path an input names lands there
                     work(one)
                 tally.clean += 1
             except Hang:

@@ -15,12 +15,8 @@ the guard's answer at a decision, and an invariant error where no decision is du
 
 from __future__ import annotations
 
-import contextlib
 import json
-import signal
-from collections.abc import Iterator
 from dataclasses import replace
-from types import FrameType
 
 import pytest
 
@@ -45,6 +41,7 @@ from armata_rules.kernel.core.errors import EngineInvariantError
 from armata_rules.kernel.play.dispatch import refusal
 from armata_rules.state import GameState, Outcome
 from armata_rules.variants import AdvancedTiming
+from tests.fuzz import time_limit
 from tests.scenario import (
     ARMY,
     CROSS,
@@ -641,22 +638,6 @@ def test_the_last_ladder_s_fall_that_empties_the_supply_gives_the_strigoi_the_ga
 # ------------------------------------------------------------------------------------------ jumps
 
 
-@contextlib.contextmanager
-def _within(seconds: float) -> Iterator[None]:
-    """Fail (``TimeoutError``) instead of hanging if the block runs longer than ``seconds``."""
-
-    def ring(signum: int, frame: FrameType | None) -> None:
-        raise TimeoutError(f"still running after {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
 @pytest.mark.clauses("peg19.en:764", "peg19.en:760")
 def test_a_jump_into_a_dead_end_held_by_powerwolves_is_refused_at_once() -> None:
     """peg19.en:764: two miniatures cannot stay on one space, so a jump needs a free space to go on to. Roel on
@@ -676,7 +657,7 @@ def test_a_jump_into_a_dead_end_held_by_powerwolves_is_refused_at_once() -> None
     assert set(exits("SW:2,-2", state.board)) == {"SW:1,-2", "SW:2,-1"} and exits("SW:2,-1", state.board) == (
         "SW:2,-2",
     )
-    with _within(5):
+    with time_limit(5, TimeoutError):  # fail instead of hanging
         listed = g.legal_actions(state)
         refused = _refusal(g, state, Step(0, "SW:1,-2"))
     assert Step(0, "SW:1,-2") not in listed and EndMove(0) in listed

@@ -43,6 +43,7 @@ from armata_rules.wladcy_nocy.content.schema import Content
 __all__ = [
     "GAME",
     "SYNTHETIC",
+    "add_content_options",
     "add_replay",
     "add_simulate",
     "checked_setup",
@@ -140,6 +141,18 @@ def checked_setup(vampires: list[str], difficulty: str, content: Content, flag: 
         ) from None
 
 
+def add_content_options(command: Parser) -> None:
+    """``--content`` and ``--allow-synthetic``, the options of every command that plays games
+    (:func:`playable_content` reads them)."""
+    command.add_argument(
+        "--content",
+        metavar="FILE",
+        type=content_source,
+        help="an owner's content file, or synthetic-test: the invented test pack (needs --allow-synthetic)",
+    )
+    command.add_argument("--allow-synthetic", action="store_true", help="play invented values; the output says so")
+
+
 # ------------------------------------------------------------------------------------------------ simulate
 def add_simulate(sub: argparse._SubParsersAction[Parser], commands: dict[str, CommandHelp]) -> Parser:
     """The ``simulate`` command and its options."""
@@ -154,13 +167,7 @@ def add_simulate(sub: argparse._SubParsersAction[Parser], commands: dict[str, Co
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     names = bot_names(BOTS)
     sim.add_argument("--bot", choices=names, default="ritual", help=f"{', '.join(names)} (default ritual)")
-    sim.add_argument(
-        "--content",
-        metavar="FILE",
-        type=content_source,
-        help="an owner's content file, or synthetic-test: the invented test pack (needs --allow-synthetic)",
-    )
-    sim.add_argument("--allow-synthetic", action="store_true", help="play the synthetic test pack; every row says so")
+    add_content_options(sim)
     sim.add_argument("--max-decisions", type=int, default=100_000, help="cap on decisions per game (default 100000)")
     sim.add_argument("--save-records", metavar="DIR", type=output_dir, help="write each game's record into DIR")
     sim.add_argument("--json", action="store_true", help="print the summary and each game as JSON")

@@ -24,8 +24,8 @@ from armata_rules.kernel.cli.suggest import Parser
 from armata_rules.kernel.play.readings import ReadingError
 from armata_rules.wladcy_nocy.cli_games import (
     SYNTHETIC_NOTE,
+    add_content_options,
     checked_setup,
-    content_source,
     lookup,
     playable_content,
     vampires_for,
@@ -94,13 +94,7 @@ def add_study(sub: argparse._SubParsersAction[Parser], commands: dict[str, Comma
         metavar="READING=OPTION",
         help="a reading of the baseline other than its default (repeatable)",
     )
-    study.add_argument(
-        "--content",
-        metavar="FILE",
-        type=content_source,
-        help="an owner's content file, or synthetic-test: the invented test pack (needs --allow-synthetic)",
-    )
-    study.add_argument("--allow-synthetic", action="store_true", help="play invented values; the report says so")
+    add_content_options(study)
     study.add_argument("--max-decisions", type=int, default=20_000, help="cap on decisions per game (default 20000)")
     study.add_argument("--out", metavar="FILE", type=output_file, help="also write the JSON report to FILE")
     study.add_argument("--json", action="store_true", help="print the report as JSON")
@@ -171,11 +165,11 @@ def _study(args: argparse.Namespace, console: Console) -> int:
     for found in report.ranking():
         table.add_row(
             f"{found.reading} = {found.option}",
-            str(found.pairs),
-            f"{found.baseline_wins.rate:.0%} → {found.option_wins.rate:.0%}",
-            found.win_rate.text(scale=100, digits=1),
-            found.rounds.text(digits=2),
-            str(found.changed),
+            str(found.paired.pairs),
+            f"{found.paired.baseline_wins.rate:.0%} → {found.paired.option_wins.rate:.0%}",
+            found.paired.win_rate.text(scale=100, digits=1),
+            found.paired.rounds.text(digits=2),
+            str(found.paired.changed),
         )
     console.print(table)
     if synthetic:

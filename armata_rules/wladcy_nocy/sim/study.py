@@ -26,7 +26,7 @@ from armata_rules.kernel.play.game import GameDefinition
 from armata_rules.kernel.play.readings import ReadingError
 from armata_rules.kernel.sim.batch import Result, Spec, play
 from armata_rules.kernel.sim.bots import Policy
-from armata_rules.kernel.sim.paired import Difference, Played, WinRate, compare
+from armata_rules.kernel.sim.paired import Comparison, Played, compare
 from armata_rules.wladcy_nocy.components import VAMPIRE_IDS
 from armata_rules.wladcy_nocy.readings import READINGS
 from armata_rules.wladcy_nocy.state import WNOutcome
@@ -75,42 +75,35 @@ def arms(baseline: Mapping[str, str], only: Iterable[str] = ()) -> list[Arm]:
 class Impact:
     """What one option does against the baseline at one vampire count (``vampires`` 0: every count pooled).
 
-    A pair where either game broke off with an engine error is left out and counted (``errors``); an unfinished game
-    counts as not won (``unfinished`` counts the option's). An option the setup refuses at that count (a reading that
-    needs more components than the box has) plays no game: ``refused`` says why, and the pooled impact leaves it out.
+    ``paired`` is the kernel's comparison of the pairs: a pair where either game broke off with an engine error is
+    left out and counted, an unfinished game counts as not won. An option the setup refuses at that count (a reading
+    that needs more components than the box has) plays no game: ``refused`` says why, and the pooled impact leaves it
+    out.
     """
 
     reading: str
     option: str
     vampires: int
-    pairs: int
-    baseline_wins: WinRate
-    option_wins: WinRate
-    win_rate: Difference
-    baseline_rounds: float
-    option_rounds: float
-    rounds: Difference
-    unfinished: int
-    errors: int
-    changed: int
+    paired: Comparison
     refused: str = ""
 
     def to_json(self) -> dict[str, object]:
         """A JSON-ready dict."""
+        c = self.paired
         return {
             "reading": self.reading,
             "option": self.option,
             "vampires": self.vampires,
-            "pairs": self.pairs,
-            "baseline_win_rate": round(self.baseline_wins.rate, 4) if self.pairs else None,
-            "option_win_rate": round(self.option_wins.rate, 4) if self.pairs else None,
-            "win_rate_diff": self.win_rate.to_json(),
-            "baseline_rounds": None if math.isnan(self.baseline_rounds) else round(self.baseline_rounds, 2),
-            "option_rounds": None if math.isnan(self.option_rounds) else round(self.option_rounds, 2),
-            "rounds_diff": self.rounds.to_json(),
-            "unfinished": self.unfinished,
-            "errors": self.errors,
-            "changed": self.changed,
+            "pairs": c.pairs,
+            "baseline_win_rate": round(c.baseline_wins.rate, 4) if c.pairs else None,
+            "option_win_rate": round(c.option_wins.rate, 4) if c.pairs else None,
+            "win_rate_diff": c.win_rate.to_json(),
+            "baseline_rounds": None if math.isnan(c.baseline_rounds) else round(c.baseline_rounds, 2),
+            "option_rounds": None if math.isnan(c.option_rounds) else round(c.option_rounds, 2),
+            "rounds_diff": c.rounds.to_json(),
+            "unfinished": c.unfinished,
+            "errors": c.errors,
+            "changed": c.changed,
             "refused": self.refused,
         }
 
@@ -118,23 +111,7 @@ class Impact:
 def impact(arm: Arm, vampires: int, pairs: Sequence[tuple[Result, Result]], refused: str = "") -> Impact:
     """Compare ``(baseline, option)`` games paired by seed (the kernel's
     :func:`~armata_rules.kernel.sim.paired.compare`)."""
-    c = compare([(_played(b), _played(o)) for b, o in pairs])
-    return Impact(
-        arm.reading,
-        arm.option,
-        vampires,
-        c.pairs,
-        c.baseline_wins,
-        c.option_wins,
-        c.win_rate,
-        c.baseline_rounds,
-        c.option_rounds,
-        c.rounds,
-        c.unfinished,
-        c.errors,
-        c.changed,
-        refused,
-    )
+    return Impact(arm.reading, arm.option, vampires, compare([(_played(b), _played(o)) for b, o in pairs]), refused)
 
 
 def _played(result: Result) -> Played:
@@ -173,8 +150,8 @@ class StudyReport:
 
     def ranking(self) -> list[Impact]:
         """The pooled impacts that have pairs, the largest absolute win-rate difference first (ties by name)."""
-        pooled = [i for i in self.impacts if i.vampires == 0 and i.pairs > 0]
-        return sorted(pooled, key=lambda i: (-abs(i.win_rate.mean), i.reading, i.option))
+        pooled = [i for i in self.impacts if i.vampires == 0 and i.paired.pairs > 0]
+        return sorted(pooled, key=lambda i: (-abs(i.paired.win_rate.mean), i.reading, i.option))
 
 
 def _spec(
