@@ -12,11 +12,8 @@ The soak is passed in (a :class:`CheckedPlay`), never imported: the soak checks 
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any
 
 from armata_rules.actions import Step
 from armata_rules.components.icons import HERO_NAMES as HEROES
@@ -24,6 +21,8 @@ from armata_rules.effects import GainBlood
 from armata_rules.engine import Game
 from armata_rules.frames import MoveFrame
 from armata_rules.immutable import replace
+from armata_rules.kernel.verify.controls import CheckedPlay, CheckedPlayReport, EngineControl, broken
+from armata_rules.kernel.verify.controls import run_engine_control as kernel_run
 from armata_rules.state import GameState
 
 __all__ = [
@@ -37,34 +36,6 @@ __all__ = [
     "run_engine_control",
     "run_jump_control",
 ]
-
-
-class CheckedPlayReport(Protocol):
-    """What a control reads of a checked run (a :class:`~armata_rules.sim.soak.SoakReport`)."""
-
-    @property
-    def decisions(self) -> int: ...
-    @property
-    def problems(self) -> Sequence[str]: ...
-
-
-class CheckedPlay(Protocol):
-    """Plays checked games for ``decisions`` decisions, or until the first problem (:func:`armata_rules.sim.soak.soak`
-    has this shape)."""
-
-    def __call__(self, decisions: int, seed: int = 0, *, stop_at_first_problem: bool = False) -> CheckedPlayReport: ...
-
-
-@dataclass(frozen=True, slots=True)
-class EngineControl:
-    """A function of the engine replaced by a broken one, and the words the soak's report must contain."""
-
-    name: str
-    description: str
-    module: str
-    attribute: str
-    replacement: Callable[[Callable[..., Any]], Callable[..., Any]]  # given the real function
-    caught_by: str
 
 
 def _free_jump(real: Callable[..., Any]) -> Callable[..., Any]:
@@ -158,26 +129,13 @@ ENGINE_CONTROLS: tuple[EngineControl, ...] = (
 )
 
 
-@contextmanager
-def broken(control: EngineControl) -> Iterator[None]:
-    """The engine with ``control``'s function replaced, restored on exit whatever happens."""
-    module = importlib.import_module(control.module)
-    real = getattr(module, control.attribute)
-    setattr(module, control.attribute, control.replacement(real))
-    try:
-        yield
-    finally:
-        setattr(module, control.attribute, real)
-
-
 def run_engine_control(
-    control: EngineControl, decisions: int = 40_000, seed: int = 0, *, soak: CheckedPlay
+    control: EngineControl, decisions: int = 40_000, seed: int = 0, *, soak: CheckedPlay[CheckedPlayReport]
 ) -> tuple[bool, str]:
     """Play checked games by ``soak`` with ``control`` in place: (caught, the first problem the soak reported)."""
-    with broken(control):
-        report = soak(decisions, seed=seed, stop_at_first_problem=True)
+    caught, report = kernel_run(control, soak, decisions, seed)
     first = report.problems[0] if report.problems else ""
-    return control.caught_by in first, first or f"nothing noticed in {report.decisions} decisions"
+    return caught, first or f"nothing noticed in {report.decisions} decisions"
 
 
 def crowded_move(players: int = 5, seed: int = 0) -> tuple[Game, GameState]:

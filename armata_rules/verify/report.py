@@ -20,7 +20,7 @@ from armata_rules.verify.termination import (
 )
 
 if TYPE_CHECKING:
-    from armata_rules.verify.engine_controls import CheckedPlay
+    from armata_rules.verify.engine_controls import CheckedPlay, CheckedPlayReport
 
 __all__ = [
     "engine_self_test",
@@ -173,7 +173,7 @@ def _control_row(name: str, what: str, breaks: str, failing: list[TerminationRes
     return {"mutant": name, "description": what, "breaks": breaks, "caught": bool(failing), "example": example}
 
 
-def engine_self_test(*, soak: CheckedPlay) -> list[dict[str, object]]:
+def engine_self_test(*, soak: CheckedPlay[CheckedPlayReport]) -> list[dict[str, object]]:
     """The negative controls on the running engine (:mod:`armata_rules.verify.engine_controls`): each broken
     function must be noticed by the checks on real play (``soak``: :func:`armata_rules.sim.soak.soak`, passed in
     because the soak imports this package), and the longest move must stay within the proved bound with the real

@@ -39,6 +39,7 @@ import z3
 
 from armata_rules import effects
 from armata_rules.components.pack import DataPack, default_pack
+from armata_rules.kernel.verify.ranking import find_rise, read, values
 from armata_rules.rules.context import RulesContext
 from armata_rules.state import GameState
 
@@ -128,14 +129,11 @@ def prove_move_variant(players: int, movement: int, kernels: MoveKernels | None 
         start = time.perf_counter()
         count_post = z3.Sum([z3.If(j, 1, 0) for j in jumped_post]) if jumped_post else z3.IntVal(0)
         after = variant(steps_post, count_post)
-        solver = z3.Solver()
-        solver.add(domain, guard, z3.Not(z3.And(after < before, after >= 0, steps_post >= 0)))
+        found = find_rise([domain, guard], (before,), (after,), also=(steps_post >= 0,))
         cex: dict[str, str] = {}
-        if solver.check() == z3.sat:
-            m = solver.model()
-            cex = {str(v): str(m.eval(v, model_completion=True)) for v in (steps, back, *jumped)}
-            cex["variant before"] = str(m.eval(before, model_completion=True))
-            cex["variant after"] = str(m.eval(after, model_completion=True))
+        if found is not None:
+            cex = read(found, {str(v): v for v in (steps, back, *jumped)})
+            cex |= read(found, {"variant before": before, "variant after": after})
         status = "counterexample" if cex else "proved"
         elapsed = time.perf_counter() - start
         results.append(TerminationResult("move", name, players, status, elapsed, move_bound(players, movement), cex))
@@ -219,13 +217,6 @@ def _then_earn(step: ResourceStep, earn: Callable[[Expr, Expr, Expr, Expr], Reso
     return ResourceStep(f"{step.name}, then an advanced card earned", step.rule, change, guard)
 
 
-def _lex_less(a: Resources, b: Resources) -> Expr:
-    less = a[3] < b[3]
-    for i in (2, 1, 0):
-        less = z3.Or(a[i] < b[i], z3.And(a[i] == b[i], less))
-    return less
-
-
 def prove_resource_variant(steps: tuple[ResourceStep, ...] | None = None) -> list[TerminationResult]:
     """The resource variant falls lexicographically, staying non-negative, with every resource decision."""
     earnable, discard, rebel, pool = z3.Ints("earnable discard rebel pool")
@@ -235,15 +226,12 @@ def prove_resource_variant(steps: tuple[ResourceStep, ...] | None = None) -> lis
     for step in steps or resource_steps():
         start = time.perf_counter()
         post = step.change(*before)
-        solver = z3.Solver()
         # the Rebel flag stays a flag (an earned card may or may not be the Rebel: a free choice of 0 or 1)
-        solver.add(domain, step.guard(*before), z3.Or(post[2] == 0, post[2] == 1))
-        solver.add(z3.Not(z3.And(_lex_less(post, before), *(v >= 0 for v in post))))
+        found = find_rise([domain, step.guard(*before), z3.Or(post[2] == 0, post[2] == 1)], before, post)
         cex: dict[str, str] = {}
-        if solver.check() == z3.sat:
-            m = solver.model()
-            cex = {str(v): str(m.eval(v, model_completion=True)) for v in before}
-            cex["after"] = str(tuple(str(m.eval(e, model_completion=True)) for e in post))
+        if found is not None:
+            cex = read(found, {str(v): v for v in before})
+            cex["after"] = values(found, post)
         status = "counterexample" if cex else "proved"
         results.append(TerminationResult("resources", step.name, 0, status, time.perf_counter() - start, 0, cex))
     return results

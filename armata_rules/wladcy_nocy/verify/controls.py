@@ -14,13 +14,13 @@ is put back.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from armata_rules.kernel.play.effects import concrete_and, concrete_ite
+from armata_rules.kernel.verify.controls import EngineControl, broken
+from armata_rules.kernel.verify.controls import run_engine_control as kernel_run
 from armata_rules.wladcy_nocy import effects
 from armata_rules.wladcy_nocy.verify.invariants import is_cost
 from armata_rules.wladcy_nocy.verify.models import Kernels
@@ -223,19 +223,6 @@ MUTANTS: Final[tuple[Mutant, ...]] = (
 
 
 # ------------------------------------------------------------------------------------------------ the engine
-@dataclass(frozen=True, slots=True)
-class EngineControl:
-    """An attribute of the engine (``attribute``, dotted, of ``module``) replaced by a broken one made from the real
-    one, and the invariant whose id the soak's first problem must name."""
-
-    name: str
-    description: str
-    module: str
-    attribute: str
-    replacement: Callable[[Any], Any]
-    caught_by: str
-
-
 def _effect_first(real: Callable[..., Any]) -> Callable[..., Any]:
     """``WNContext.ops`` with a Dark ability's cost ops moved after its effect."""
 
@@ -293,25 +280,7 @@ ENGINE_CONTROLS: Final[tuple[EngineControl, ...]] = (
 )
 
 
-@contextmanager
-def broken(control: EngineControl) -> Iterator[None]:
-    """The engine with ``control``'s attribute replaced, put back on exit whatever happens."""
-    owner: Any = importlib.import_module(control.module)
-    *path, name = control.attribute.split(".")
-    for part in path:
-        owner = getattr(owner, part)
-    real = getattr(owner, name)
-    setattr(owner, name, control.replacement(real))
-    try:
-        yield
-    finally:
-        setattr(owner, name, real)
-
-
 def run_engine_control(control: EngineControl, decisions: int = 20_000, seed: int = 0) -> tuple[bool, SoakReport]:
     """A soak with ``control`` in place, stopped at its first problem: whether that problem names the invariant the
     control breaks, and the report."""
-    with broken(control):
-        report = soak(decisions, seed, stop_at_first_problem=True)
-    first = report.problems[0] if report.problems else ""
-    return f"invariant {control.caught_by}:" in first, report
+    return kernel_run(control, soak, decisions, seed, mark=lambda invariant: f"invariant {invariant}:")

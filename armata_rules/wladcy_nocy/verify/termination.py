@@ -34,6 +34,7 @@ from typing import Any, Final
 import z3
 
 from armata_rules.kernel.equipment.decks import draw_counts
+from armata_rules.kernel.verify.ranking import find_rise, read, values
 from armata_rules.wladcy_nocy import effects
 from armata_rules.wladcy_nocy.content.schema import Content, EffectSlot
 from armata_rules.wladcy_nocy.readings import READINGS
@@ -85,14 +86,6 @@ class TerminationResult:
     counterexample: dict[str, str] = field(default_factory=dict)
 
 
-def _lex_less(after: Tuple, before: Tuple) -> Expr:
-    """``after`` < ``before`` lexicographically (the first component most significant)."""
-    less = after[-1] < before[-1]
-    for i in range(len(before) - 2, -1, -1):
-        less = z3.Or(after[i] < before[i], z3.And(after[i] == before[i], less))
-    return less
-
-
 def _check(
     variant: str,
     name: str,
@@ -104,13 +97,11 @@ def _check(
     bound: int = 0,
 ) -> TerminationResult:
     start = time.perf_counter()
-    solver = z3.Solver()
-    solver.add(hypothesis, z3.Not(z3.And(_lex_less(after, before), *(value >= 0 for value in after))))
+    found = find_rise([hypothesis], before, after)
     cex: dict[str, str] = {}
-    if solver.check() == z3.sat:
-        model = solver.model()
-        cex = {key: str(model.eval(value, model_completion=True)) for key, value in shown.items()}
-        cex["after"] = str(tuple(str(model.eval(value, model_completion=True)) for value in after))
+    if found is not None:
+        cex = read(found, shown)
+        cex["after"] = values(found, after)
     status = "counterexample" if cex else "proved"
     return TerminationResult(variant, name, setting, status, time.perf_counter() - start, bound, cex)
 
