@@ -13,14 +13,12 @@ decision the resource variant. An exception from the engine is a *crash*; a game
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 
 from armata_rules import editions
 from armata_rules.actions import (
@@ -39,6 +37,7 @@ from armata_rules.actions import (
 from armata_rules.components.icons import HERO_NAMES as HEROES
 from armata_rules.engine import Game
 from armata_rules.frames import FightPhase
+from armata_rules.kernel.sim.soak import SoakReport, soak_main
 from armata_rules.sim.bots import Bot, make_bot
 from armata_rules.state import GameState
 from armata_rules.variants import Ruleset, StrigoiAfterEncounter
@@ -50,47 +49,6 @@ __all__ = ["SoakReport", "soak"]
 BOT_NAMES = ("random", "greedy", "explorer", "abilities")
 RESOURCE_ACTIONS = (UseAbility, GiveReward, RebelDraw, PlayReward, PlayToken, Protect)
 GAME_CAP = 20_000
-
-
-@dataclass
-class SoakReport:
-    """What the soak saw. ``problems`` holds the first few accounts of each kind, for a person to read."""
-
-    decisions: int = 0
-    games: int = 0
-    finished: int = 0
-    crashes: int = 0
-    stuck: int = 0
-    hangs: int = 0
-    violations: int = 0
-    kinds: Counter[str] = field(default_factory=Counter)
-    problems: list[str] = field(default_factory=list)
-    seconds: float = 0.0
-
-    @property
-    def clean(self) -> bool:
-        """No crash, stuck state, hang or violation."""
-        return not (self.crashes or self.stuck or self.hangs or self.violations)
-
-    def note(self, kind: str, account: str) -> None:
-        """Count a problem of ``kind`` and keep its account if few of that kind are kept yet."""
-        setattr(self, kind, getattr(self, kind) + 1)
-        if sum(p.startswith(kind) for p in self.problems) < 5:
-            self.problems.append(f"{kind}: {account}")
-
-    def lines(self) -> list[str]:
-        """The figures, one per line."""
-        rate = self.decisions / self.seconds if self.seconds else 0.0
-        return [
-            f"decisions  {self.decisions:,} ({rate:,.0f}/s)",
-            f"games      {self.games:,} ({self.finished:,} finished)",
-            f"crashes    {self.crashes}",
-            f"stuck      {self.stuck}",
-            f"hangs      {self.hangs}",
-            f"violations {self.violations}",
-            f"action kinds seen: {', '.join(f'{k} {n:,}' for k, n in sorted(self.kinds.items()))}",
-            *self.problems,
-        ]
 
 
 class ExplorerBot:
@@ -279,23 +237,13 @@ def soak(
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m armata_rules.sim.soak``: exit 0 when the soak saw nothing wrong, 1 otherwise."""
-    parser = argparse.ArgumentParser(prog="python -m armata_rules.sim.soak", description=__doc__.split("\n")[0])
-    parser.add_argument("--decisions", type=int, default=1_000_000, help="decisions to play and check")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
-    args = parser.parse_args(argv)
-    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
-
-    with Progress(
-        TextColumn("soak"),
-        BarColumn(),
-        TextColumn("{task.completed:,}/{task.total:,}"),
-        TimeRemainingColumn(),
-        transient=True,
-    ) as bar:
-        task = bar.add_task("soak", total=args.decisions)
-        report = soak(args.decisions, args.seed, progress=lambda r: bar.update(task, completed=r.decisions))
-    print("\n".join(report.lines()))
-    return 0 if report.clean else 1
+    return soak_main(
+        "python -m armata_rules.sim.soak",
+        (__doc__ or "").split("\n")[0],
+        lambda decisions, seed, progress: soak(decisions, seed, progress=progress),
+        argv,
+        default_decisions=1_000_000,
+    )
 
 
 if __name__ == "__main__":

@@ -45,6 +45,7 @@ __all__ = [
     "note",
     "print_json",
     "run",
+    "silence_stdout",
     "stderr_console",
     "stdout_console",
 ]
@@ -215,7 +216,7 @@ def run(
         error(prog, str(err))
         return EXIT_FAILED if failed(err) else EXIT_USAGE
     except BrokenPipeError:
-        _silence_stdout()
+        silence_stdout()
         return EXIT_CLOSED_PIPE
     except KeyboardInterrupt:
         return _interrupted(prog)
@@ -243,7 +244,7 @@ def _ignore_unraisable(unraisable: object) -> None:
     """An unraisable exception after Ctrl-C: dropped (see :func:`_interrupted`)."""
 
 
-def _silence_stdout() -> None:
+def silence_stdout() -> None:
     """After the reader of standard output went away, send what is still buffered nowhere, so that Python's own
     flush at exit does not print a traceback."""
     try:

@@ -22,7 +22,6 @@ The soak must never contradict a proof: a violation means a model misses a trans
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import importlib
 import random
@@ -39,6 +38,8 @@ from armata_rules.kernel.play.actions import Action, Choose
 from armata_rules.kernel.play.engine import GameSetupError
 from armata_rules.kernel.play.frames import Frame
 from armata_rules.kernel.play.game import Ending
+from armata_rules.kernel.sim.soak import SoakReport as KernelSoakReport
+from armata_rules.kernel.sim.soak import soak_main
 from armata_rules.wladcy_nocy.actions import ActivateDistrict, UseBlood, UseDark, UseRelic
 from armata_rules.wladcy_nocy.components import VAMPIRE_IDS
 from armata_rules.wladcy_nocy.context import WNContext
@@ -64,49 +65,29 @@ STARTS: Final = ("setup", "midgame")
 
 
 @dataclass
-class SoakReport:
-    """What the soak saw. ``problems`` keeps the first few accounts of each kind, for a person to read."""
+class SoakReport(KernelSoakReport):
+    """What the soak saw (the kernel's figures, and the engine steps checked, the endings, and the turn decisions it
+    could not check against the turn variant, with why)."""
 
-    decisions: int = 0
     steps: int = 0
-    games: int = 0
-    finished: int = 0
-    crashes: int = 0
-    stuck: int = 0
-    hangs: int = 0
-    violations: int = 0
     flagged: int = 0
     unproved: int = 0
     endless: int = 0
     refused: int = 0
-    kinds: Counter[str] = field(default_factory=Counter)
     outcomes: Counter[str] = field(default_factory=Counter)
-    problems: list[str] = field(default_factory=list)
-    seconds: float = 0.0
 
-    @property
-    def clean(self) -> bool:
-        """No crash, stuck state, hang or violation."""
-        return not (self.crashes or self.stuck or self.hangs or self.violations)
+    def decisions_line(self) -> str:
+        """Decisions checked, how fast, and the engine steps among them."""
+        return f"{super().decisions_line()}, {self.steps:,} engine steps checked"
 
-    def note(self, kind: str, account: str) -> None:
-        """Count a problem of ``kind`` and keep its account while few of that kind are kept."""
-        setattr(self, kind, getattr(self, kind) + 1)
-        if sum(p.startswith(kind) for p in self.problems) < 5:
-            self.problems.append(f"{kind}: {account}")
+    def games_line(self) -> str:
+        """Games begun and finished, by ending."""
+        endings = ", ".join(f"{k} {n:,}" for k, n in sorted(self.outcomes.items()))
+        return f"games      {self.games:,} ({self.finished:,} finished: {endings})"
 
-    def lines(self) -> list[str]:
-        """The figures, one per line."""
-        rate = self.decisions / self.seconds if self.seconds else 0.0
+    def more_lines(self) -> list[str]:
+        """The decisions left unchecked, and why."""
         return [
-            f"decisions  {self.decisions:,} ({rate:,.0f}/s), {self.steps:,} engine steps checked",
-            f"games      {self.games:,} ({self.finished:,} finished: "
-            + ", ".join(f"{k} {n:,}" for k, n in sorted(self.outcomes.items()))
-            + ")",
-            f"crashes    {self.crashes}",
-            f"stuck      {self.stuck}",
-            f"hangs      {self.hangs}",
-            f"violations {self.violations}",
             f"turn decisions of flagged content (not checked against the turn variant): {self.flagged:,}",
             *(
                 [f"turn decisions under a reading the termination proof refutes (not checked): {self.unproved:,}"]
@@ -119,8 +100,6 @@ class SoakReport:
                 else []
             ),
             *([f"games whose reading the setup refuses (not played): {self.refused:,}"] if self.refused else []),
-            f"action kinds seen: {', '.join(f'{k} {n:,}' for k, n in sorted(self.kinds.items()))}",
-            *self.problems,
         ]
 
 
@@ -548,17 +527,13 @@ def soak(
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m armata_rules.wladcy_nocy.verify.soak``: exit 0 when the soak saw nothing wrong, 1 otherwise."""
-    parser = argparse.ArgumentParser(
-        prog="python -m armata_rules.wladcy_nocy.verify.soak", description=(__doc__ or "").split("\n")[0]
+    return soak_main(
+        "python -m armata_rules.wladcy_nocy.verify.soak",
+        (__doc__ or "").split("\n")[0],
+        lambda decisions, seed, progress: soak(decisions, seed, progress=progress),
+        argv,
+        default_decisions=100_000,
     )
-    parser.add_argument("--decisions", type=int, default=100_000, help="decisions to play and check")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
-    args = parser.parse_args(argv)
-    if args.decisions < 1:
-        parser.error(f"--decisions must be at least 1, not {args.decisions}")
-    report = soak(args.decisions, args.seed)
-    print("\n".join(report.lines()))
-    return 0 if report.clean else 1
 
 
 if __name__ == "__main__":
