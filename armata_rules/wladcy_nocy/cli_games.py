@@ -29,6 +29,7 @@ from armata_rules.kernel.cli.help import CommandHelp
 from armata_rules.kernel.cli.paths import input_file, output_dir
 from armata_rules.kernel.cli.suggest import Parser
 from armata_rules.kernel.records import RecordError
+from armata_rules.kernel.sim.backends import BACKENDS
 from armata_rules.wladcy_nocy.components import VAMPIRE_IDS
 from armata_rules.wladcy_nocy.content.loader import (
     DIFFICULTIES,
@@ -112,13 +113,34 @@ def playable_content(source: str | None, allow_synthetic: bool) -> tuple[Content
     return content, synthetic
 
 
-def lookup(content: Content) -> Callable[[str], Any]:
+class ContentLookup:
     """The game's definition, set up with ``content`` whatever pack id its setup names: an owner's file is no
-    bundled pack, and a batch's setup keeps only its id."""
-    from armata_rules.wladcy_nocy.adapters import definition_for
+    bundled pack, and a batch's setup keeps only its id. Picklable (the content travels, the definition is built
+    again where it is used), so worker processes can play with it."""
 
-    definition = definition_for(content)
-    return lambda game: definition
+    def __init__(self, content: Content) -> None:
+        self.content = content
+        self._definition: Any = None
+
+    def __call__(self, game: str) -> Any:
+        if self._definition is None:
+            from armata_rules.wladcy_nocy.adapters import definition_for
+
+            self._definition = definition_for(self.content)
+        return self._definition
+
+    def __getstate__(self) -> dict[str, object]:
+        # pydantic's generic slot classes do not pickle; their JSON does, and validates back to the same content
+        return {"content": self.content.model_dump(mode="json", exclude_none=True)}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.content = Content.model_validate(state["content"])
+        self._definition = None
+
+
+def lookup(content: Content) -> Callable[[str], Any]:
+    """The game's definition for any id, set up with ``content`` (see :class:`ContentLookup`)."""
+    return ContentLookup(content)
 
 
 def checked_setup(vampires: list[str], difficulty: str, content: Content, flag: str) -> None:
@@ -170,12 +192,18 @@ def add_simulate(sub: argparse._SubParsersAction[Parser], commands: dict[str, Co
     add_content_options(sim)
     sim.add_argument("--max-decisions", type=int, default=100_000, help="cap on decisions per game (default 100000)")
     sim.add_argument("--save-records", metavar="DIR", type=output_dir, help="write each game's record into DIR")
+    sim.add_argument("--backend", choices=BACKENDS, default="local", help="local processes or Ray tasks")
+    sim.add_argument("--address", help="with --backend ray: the cluster to join (default: start a local Ray)")
+    sim.add_argument(
+        "--workers", type=int, help="processes (local, default 1) or CPUs for the local Ray (default: all)"
+    )
     sim.add_argument("--json", action="store_true", help="print the summary and each game as JSON")
     return sim
 
 
 def _simulate(args: argparse.Namespace, console: Console) -> int:
-    from armata_rules.kernel.sim.batch import Spec, play, summarise
+    from armata_rules.kernel.sim.backends import BackendError
+    from armata_rules.kernel.sim.batch import Spec, run, summarise
     from armata_rules.wladcy_nocy.sim.bots import BOTS
 
     vampires = vampires_for(args.vampires, args.count)
@@ -184,18 +212,39 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
         raise app.UsageError(f"--games must be at least 1; got {args.games}")
     if args.max_decisions < 1:
         raise app.UsageError(f"--max-decisions must be at least 1; got {args.max_decisions}")
+    if args.workers is not None and args.workers < 1:
+        raise app.UsageError(f"--workers must be at least 1; got {args.workers}")
+    if args.address and args.backend != "ray":
+        raise app.UsageError("--address needs --backend ray")
     checked_setup(vampires, args.difficulty, content, "--vampires" if args.vampires else "--count")
-    definitions = lookup(content)
     folder = Path(args.save_records) if args.save_records else None
     if folder is not None:
         folder.mkdir(exist_ok=True)
     rows: list[dict[str, object]] = []
-    results = []
-    for seed in range(args.seed, args.seed + args.games):
-        setup = {"vampires": vampires, "difficulty": args.difficulty, "content": content.id, "seed": seed}
-        spec = Spec(GAME, setup, seed, args.bot, args.max_decisions)
-        result = play(spec, lookup=definitions, bots=BOTS, keep_record=folder is not None)
-        results.append(result)
+    seeds = range(args.seed, args.seed + args.games)
+    specs = [
+        Spec(
+            GAME,
+            {"vampires": vampires, "difficulty": args.difficulty, "content": content.id, "seed": seed},
+            seed,
+            args.bot,
+            args.max_decisions,
+        )
+        for seed in seeds
+    ]
+    try:
+        results = run(
+            specs,
+            lookup=ContentLookup(content),
+            bots=BOTS,
+            keep_record=folder is not None,
+            backend=args.backend,
+            workers=args.workers,
+            address=args.address,
+        )
+    except BackendError as err:
+        raise app.UsageError(str(err)) from None
+    for seed, result in zip(seeds, results, strict=True):
         row: dict[str, object] = {
             "seed": seed,
             "outcome": result.outcome,

@@ -83,3 +83,25 @@ def test_armata_is_simulated_through_the_kernel_too() -> None:
     first = batch.play(spec)
     assert first == batch.play(spec) and first.outcome in ("unfinished", "powerwolf_win", "strigoi_win")
     assert first.decisions <= 300 and first.error == ""
+
+
+def test_worker_processes_give_the_same_results_in_spec_order() -> None:
+    specs = [_race(seed) for seed in range(12)]
+    seen: list[str] = []
+    assert batch.run(specs, workers=2, progress=lambda r: seen.append(r.key)) == batch.run(specs)
+    assert sorted(seen) == sorted(spec.key for spec in specs)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"backend": "cloud"}, "no backend 'cloud'; backends: local, ray"),
+        ({"workers": 0}, "workers must be at least 1, not 0"),
+        ({"address": "ray://head:10001"}, "--address is for the ray backend"),
+    ],
+)
+def test_bad_backend_options_are_refused_before_any_game(options: dict[str, Any], message: str) -> None:
+    from armata_rules.kernel.sim.backends import BackendError
+
+    with pytest.raises(BackendError, match=message):
+        batch.run([_race(1)], **options)

@@ -230,3 +230,44 @@ def test_study_reports_an_option_the_setup_refuses_and_refuses_bad_arguments(
         assert main(["study", "--content", "synthetic-test", "--allow-synthetic", *bad]) == 2
         err = capsys.readouterr().err
         assert message in err and err.count("\n") == 1, (bad, err)
+
+
+def test_simulate_on_worker_processes_plays_the_same_games_in_the_same_order(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The kernel's backends play a batch of this game too: the content travels to the workers, and the rows come back
+    in seed order whatever order the games finish in."""
+    argv = ["simulate", "--count", "2", "--games", "3", "--content", "synthetic-test", "--allow-synthetic", "--json"]
+    serial = _json(capsys, argv)
+    parallel = _json(capsys, [*argv, "--workers", "2"])
+    assert parallel["games_detail"] == serial["games_detail"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--workers", "0"], "wladcy-nocy: error: --workers must be at least 1; got 0\n"),
+        (["--address", "ray://nowhere:1"], "wladcy-nocy: error: --address needs --backend ray\n"),
+        (["--backend", "cloud"], "error: argument --backend: invalid choice: 'cloud' (choose from 'local', 'ray')\n"),
+    ],
+)
+def test_simulate_refuses_bad_backend_options_in_one_line(
+    extra: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["simulate", "--count", "2", "--games", "1", "--content", "synthetic-test", "--allow-synthetic"]
+    assert main([*argv, *extra]) == 2
+    assert capsys.readouterr().err.endswith(message)
+
+
+def test_the_content_lookup_pickles_for_worker_processes() -> None:
+    """pydantic's generic slot classes do not pickle; the lookup sends the content as data and validates it back."""
+    import pickle
+
+    from armata_rules.wladcy_nocy.cli_games import ContentLookup
+    from armata_rules.wladcy_nocy.content.loader import printed, synthetic_test
+
+    for content in (synthetic_test(), printed()):
+        again = pickle.loads(pickle.dumps(ContentLookup(content)))
+        assert again.content == content
+    lookup = ContentLookup(synthetic_test())
+    assert lookup("wladcy_nocy") is lookup("any id")  # built once, whatever the id

@@ -9,6 +9,7 @@ one defect neither sinks a batch nor hides. :func:`summarise` totals a batch by 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import random
@@ -22,6 +23,7 @@ from armata_rules.kernel.play.actions import Action
 from armata_rules.kernel.play.engine import Engine
 from armata_rules.kernel.play.game import GameDefinition
 from armata_rules.kernel.records import Record
+from armata_rules.kernel.sim.backends import iter_results
 from armata_rules.kernel.sim.bots import Policy, make_bot
 
 __all__ = ["ERROR", "UNFINISHED", "Result", "Spec", "Summary", "play", "run", "summarise"]
@@ -138,15 +140,26 @@ def run(
     lookup: Callable[[str], GameDefinition[Any, Any]] = load,
     bots: Mapping[str, Callable[[], Policy]] | None = None,
     progress: Callable[[Result], None] | None = None,
+    keep_record: bool = False,
+    backend: str = "local",
+    workers: int | None = None,
+    address: str | None = None,
 ) -> list[Result]:
-    """Play every spec, in order, in this process; ``progress`` is told of each result as it comes."""
-    results = []
-    for spec in specs:
-        result = play(spec, lookup=lookup, bots=bots)
-        results.append(result)
-        if progress is not None:
-            progress(result)
-    return results
+    """Play every spec on ``backend`` (:mod:`~armata_rules.kernel.sim.backends`: this process by default, or
+    ``workers`` local processes, or Ray) and return the results in spec order; ``progress`` is told of each result as
+    it comes. For worker processes ``lookup`` and ``bots`` must be picklable (module-level functions, or objects)."""
+    kept = list(specs)
+    player = functools.partial(play, lookup=lookup, bots=bots, keep_record=keep_record)
+    found: dict[str, Result] = {}
+    results = iter_results(player, kept, backend, workers, address)
+    try:
+        for result in results:
+            found[result.key] = result
+            if progress is not None:
+                progress(result)
+    finally:
+        results.close()
+    return [found[spec.key] for spec in kept]
 
 
 def summarise(results: Iterable[Result]) -> Summary:
