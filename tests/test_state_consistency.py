@@ -222,6 +222,16 @@ _EXACT = [
         _all(_set("strigoi/0/defeated", True), _set("strigoi/1/position", "Z:9,9")),
         "strigoi[1].position: 'Z:9,9' is no space of the board in play",
     ),
+    (
+        _move_piece("reward_deck/hidden", "reward_deck/top"),
+        "reward_deck.top: 'reward/battle-axe#1': the reward deck lies face down and has no discard pile "
+        "(peg19.en:724, peg19.en:1028)",
+    ),
+    (
+        _move_piece("reward_deck/hidden", "reward_deck/discard"),
+        "reward_deck.discard: 'reward/battle-axe#1': the reward deck lies face down and has no discard pile "
+        "(peg19.en:724, peg19.en:1028)",
+    ),
     (_set("order", [0, 0, 1]), "order: must list distinct seats of 0 to 2"),
     (_set("turn/seat", 7), "turn.seat: seat 7 is not at the table"),
     (_set("turn/steps_left", -1), "turn.steps_left: must be 0 or more; got -1"),

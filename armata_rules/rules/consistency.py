@@ -128,6 +128,16 @@ def _check_pieces(state: GameState, setup: GameState, source: str) -> None:
     missing = sorted(piece for piece in expected if piece not in where and piece not in held)
     if missing:
         raise _refuse(source, "<top>", f"{missing[0]!r} is nowhere: every piece of the game must be in one place")
+    # the reward deck lies face down and is never rebuilt (peg19.en:724, peg19.en:1028; peg19.de:406, peg19.es:2535):
+    # it has no face-up card and no discard pile, and a card put there would never be drawn again
+    for part in ("top", "discard"):
+        cards = getattr(state.reward_deck, part)
+        if cards:
+            raise _refuse(
+                source,
+                f"reward_deck.{part}",
+                f"{cards[0]!r}: the reward deck lies face down and has no discard pile (peg19.en:724, peg19.en:1028)",
+            )
 
 
 def _check_wounds(ctx: RulesContext, state: GameState, source: str) -> None:
