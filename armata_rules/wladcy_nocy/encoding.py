@@ -8,10 +8,9 @@ misses one it lists (the conformance suite checks).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from armata_rules.kernel.equipment.dice import FACES
 from armata_rules.kernel.play.actions import Action, ChanceOutcome, Choose, Pass
+from armata_rules.kernel.play.numbering import ActionNumbering
 from armata_rules.wladcy_nocy.actions import (
     ActivateDistrict,
     BeginRitual,
@@ -33,7 +32,7 @@ from armata_rules.wladcy_nocy.city import CELLS, NAMES, STATION_TILE
 from armata_rules.wladcy_nocy.components import MINION_TOKENS
 from armata_rules.wladcy_nocy.context import WNContext
 
-__all__ = ["ActionSpace", "action_space"]
+__all__ = ["action_space"]
 
 #: The decisions closed by a pass.
 PASSES = ("turn", "window")
@@ -41,17 +40,19 @@ PASSES = ("turn", "window")
 SIMPLE = (Expose, Fight, Recruit, ActivateDistrict, UseBlood, Hunt, WildHunt, UseDark, Seal, BeginRitual)
 
 
-def _all_actions(ctx: WNContext) -> list[Action]:
+def _blocks(ctx: WNContext) -> dict[str, list[Action]]:
+    """The chance outcomes, then each seat's actions."""
     relics = sorted(ctx.relics)
-    found: list[Action] = []
     tiles = sorted(tile for tile in ctx.districts if tile != STATION_TILE)
-    found += [ChanceOutcome("tile", f"{tile}@{cell}") for tile in tiles for cell in CELLS[1:]]
-    found += [ChanceOutcome("die", str(face)) for face in FACES]
-    found += [ChanceOutcome("event", card) for card in sorted(ctx.events)]
-    found += [ChanceOutcome("relic", relic) for relic in relics]
+    chance: list[Action] = [ChanceOutcome("tile", f"{tile}@{cell}") for tile in tiles for cell in CELLS[1:]]
+    chance += [ChanceOutcome("die", str(face)) for face in FACES]
+    chance += [ChanceOutcome("event", card) for card in sorted(ctx.events)]
+    chance += [ChanceOutcome("relic", relic) for relic in relics]
+    blocks = {"chance": chance}
     options = [*NAMES, *ctx.vampires, *relics, "blood", "dark"]
     options += [f"seal:{name}" for name in ctx.vampires] + [f"relic:{relic}" for relic in relics]
     for seat in range(ctx.seats):
+        found: list[Action] = blocks.setdefault(f"seat {seat}", [])
         found += [Pass(seat, what) for what in PASSES]
         found += [Choose(seat, option) for option in options]
         found += [Move(seat, to, n) for to in CELLS for n in range(MINION_TOKENS + 1)]
@@ -65,42 +66,10 @@ def _all_actions(ctx: WNContext) -> list[Action]:
         found += [UseRelic(seat, relic) for relic in relics]
         found += [TakeDie(seat, face) for face in FACES]
         found += [Sacrifice(seat, n) for n in range(MINION_TOKENS + 1)]
-    return found
+    return blocks
 
 
-@dataclass(frozen=True)
-class ActionSpace:
-    """The numbering of the actions of a game of ``ctx``: :meth:`action_to_index` and :meth:`index_to_action` are
-    inverse over ``range(num_distinct_actions)``."""
-
-    ctx: WNContext
-    actions: tuple[Action, ...] = field(init=False)
-    index: dict[Action, int] = field(init=False)
-
-    def __post_init__(self) -> None:
-        actions = tuple(_all_actions(self.ctx))
-        object.__setattr__(self, "actions", actions)
-        object.__setattr__(self, "index", {action: i for i, action in enumerate(actions)})
-
-    @property
-    def num_distinct_actions(self) -> int:
-        """How many actions are numbered."""
-        return len(self.actions)
-
-    def action_to_index(self, action: Action) -> int:
-        """The number of ``action``; ``KeyError`` for one outside the numbering."""
-        found = self.index.get(action)
-        if found is None:
-            raise KeyError(f"{action} is not an action of this game")
-        return found
-
-    def index_to_action(self, index: int) -> Action:
-        """The action numbered ``index``; ``IndexError`` outside the numbering."""
-        if not 0 <= index < len(self.actions):
-            raise IndexError(f"action index {index} is outside 0..{len(self.actions) - 1}")
-        return self.actions[index]
-
-
-def action_space(ctx: WNContext) -> ActionSpace:
-    """The numbering of every action a game of ``ctx`` could list."""
-    return ActionSpace(ctx)
+def action_space(ctx: WNContext) -> ActionNumbering:
+    """The numbering of every action a game of ``ctx`` could list: the chance outcomes (block ``chance``), then each
+    seat's actions (blocks ``seat 0``, ``seat 1``, ...)."""
+    return ActionNumbering(_blocks(ctx))
