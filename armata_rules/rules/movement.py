@@ -256,22 +256,35 @@ def _trail_after(
 def _can_leave(
     ctx: RulesContext, state: GameState, seat: int, start: SpaceId, budget: int, trail: tuple[SpaceId, ...]
 ) -> bool:
-    """Whether, standing on a space it may not end on, the hero can still reach a space to stop on without
-    stepping back onto ``trail`` (the jump so far)."""
-    frontier = [(start, budget)]
-    seen = {start, *trail}
+    """Whether, standing on a space it may not end on with ``budget`` movement left and ``trail`` the jump so far,
+    the hero can still reach a space to stop on by steps the step guard allows. The search is over what the guard
+    reads, (space, movement left, jump trail), with the guard's own kernels: a space met again with more movement or
+    another trail is explored again, and a counted step (crossing a Strigoi with Stealth) ends the jump, so the
+    spaces it crossed may be stepped on again (peg19.en:765-766, interpretation jump-lands-beyond)."""
     crossing = _can_cross_strigoi(ctx, state, seat)
+    standing = _standing(state, seat)
+    first = (start, budget, trail)
+    frontier = [first]
+    seen = {first}
     while frontier:
-        space, left = frontier.pop()
+        space, left, jumped = frontier.pop()
         for nxt in _exits(ctx, state, space):
-            if nxt in seen or left < 1:
+            if not answer2(standing.kernel, left, nxt in jumped):
                 continue
-            if _strigoi_at(state, seat, nxt) and not crossing:
-                continue
-            if _can_stop_on(state, seat, nxt):
-                return True
-            seen.add(nxt)
-            frontier.append((nxt, left - step_cost(state, seat, nxt)))
+            onto_powerwolf = nxt in standing.others
+            if nxt in standing.strigoi:
+                if not crossing:
+                    continue
+            elif not onto_powerwolf:
+                return True  # a free space: the hero may stop there
+            after = (
+                nxt,
+                cast(int, answer2(effects.steps_after, left, onto_powerwolf)),
+                _trail_after(jumped, space, nxt, onto_powerwolf),
+            )
+            if after not in seen:
+                seen.add(after)
+                frontier.append(after)
     return False
 
 
