@@ -234,6 +234,11 @@ _EXACT = [
     ),
     (_set("order", [0, 0, 1]), "order: must list distinct seats of 0 to 2"),
     (_set("turn/seat", 7), "turn.seat: seat 7 is not at the table"),
+    (
+        _set("order", []),
+        "turn.seat: seat 1 has a turn but is not in the round's order []: heroes take their turns in the order of "
+        "initiative (peg19.en:750)",
+    ),
     (_set("turn/steps_left", -1), "turn.steps_left: must be 0 or more; got -1"),
     (_set("awards", [[9, "reward/x"]]), "awards[0]: seat 9 is not at the table"),
     (_set("frames/5/seat", 9), "frames[5].seat: seat 9 is not at the table"),

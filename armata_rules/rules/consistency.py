@@ -236,6 +236,13 @@ def _check_order_and_frames(state: GameState, source: str) -> None:
             raise _refuse(source, "turn.seat", f"seat {turn.seat} is not at the table")
         if turn.steps_left < 0:
             raise _refuse(source, "turn.steps_left", f"must be 0 or more; got {turn.steps_left}")
+        if turn.seat not in state.order:
+            raise _refuse(
+                source,
+                "turn.seat",
+                f"seat {turn.seat} has a turn but is not in the round's order {list(state.order)}: heroes take their "
+                "turns in the order of initiative (peg19.en:750)",
+            )
     for index, (seat, _) in enumerate(state.awards):
         if seat not in seats:
             raise _refuse(source, f"awards[{index}]", f"seat {seat} is not at the table")
