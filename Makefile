@@ -136,7 +136,7 @@ bench-finder: $(VENV)/.installed-base
 ## scale: the [scale] extra's tests (Ray, Parquet, DuckDB), the replay page in Debian's Chromium, and a small
 ## 2-5 hero readings study on a local Ray. Installs the chromium package with apt-get (CI runs as root).
 scale: $(VENV)/.installed-scale /usr/bin/chromium
-	ARMATA_REQUIRE_SCALE=1 $(BIN)/pytest -q tests/test_scale.py tests/test_result_store.py tests/test_replay_page.py \
+	ARMATA_REQUIRE_SCALE=1 $(BIN)/pytest -q tests/test_scale.py tests/test_result_store.py tests/test_replay_page.py tests/kernel/test_replay_page.py \
 		tests/test_sim_runner.py
 	rm -rf build/study  # a store keeps one engine build's games: start afresh, the code may have changed
 	mkdir -p build/study  # --out and --plot write into a folder that exists

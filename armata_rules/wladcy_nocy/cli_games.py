@@ -26,7 +26,7 @@ from rich.table import Table
 
 from armata_rules.kernel.cli import app
 from armata_rules.kernel.cli.help import CommandHelp
-from armata_rules.kernel.cli.paths import input_file, output_dir
+from armata_rules.kernel.cli.paths import input_file, output_dir, output_file
 from armata_rules.kernel.cli.suggest import Parser
 from armata_rules.kernel.records import RecordError
 from armata_rules.kernel.sim.backends import BACKENDS
@@ -301,6 +301,9 @@ def add_replay(sub: argparse._SubParsersAction[Parser], commands: dict[str, Comm
     replay.add_argument(
         "--content", metavar="FILE", type=input_file, help="the owner's content file the record was played with"
     )
+    replay.add_argument(
+        "--html", metavar="FILE", type=output_file, help="also write a page that steps through the game"
+    )
     replay.add_argument("--json", action="store_true", help="print the result as JSON")
     return replay
 
@@ -328,6 +331,12 @@ def _replay(args: argparse.Namespace, console: Console) -> int:
     _, state = replay_record(record, args.file, lookup(content))
     outcome = None if state.outcome is None else str(state.outcome.value)
     vampires = record.setup.get("vampires")
+    if args.html:
+        from armata_rules.kernel.replay_page import replay_page
+
+        names = {seat: str(name) for seat, name in enumerate(vampires)} if isinstance(vampires, list) else {}
+        page = replay_page(record, args.file, lookup(content), title=Path(args.file).name, seat_names=names)
+        Path(args.html).write_text(page, encoding="utf-8")
     if args.json:
         app.print_json(
             {
