@@ -78,3 +78,52 @@ def test_quiet_and_verbose_and_bad_text(capsys: pytest.CaptureFixture[str]) -> N
 def test_another_ctypes_error_is_not_taken_for_an_interrupt() -> None:
     with pytest.raises(ctypes.ArgumentError, match="wrong type"):
         app.run("toy", _parser_raising(ctypes.ArgumentError("argument 1: wrong type")), ["go"])
+
+
+class _InterruptedFinalizer:
+    """An object whose finalizer meets the Ctrl-C, as a Z3 solver collected while the signal arrives does."""
+
+    def __del__(self) -> None:
+        raise KeyboardInterrupt
+
+
+def _parser_finalizing() -> Callable[[], argparse.ArgumentParser]:
+    def handler(args: argparse.Namespace, console: Console) -> int:
+        gone = _InterruptedFinalizer()
+        del gone  # the interrupt lands in the finalizer, which Python reports and swallows
+        for _ in range(1000):  # the command carries on: the interrupt must come back to it
+            sum(range(100))
+        return 0
+
+    def parser() -> argparse.ArgumentParser:
+        made = Parser(prog="toy")
+        made.add_argument("-q", "--quiet", action="store_true")
+        made.add_argument("-v", "--verbose", action="store_true")
+        sub = made.add_subparsers(dest="command", required=True)
+        sub.add_parser("go").set_defaults(handler=handler)
+        return made
+
+    return parser
+
+
+def test_a_ctrl_c_that_lands_in_a_finalizer_still_ends_the_command_with_130(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Found by CI: a Ctrl-C during ``verify`` arrived while a Z3 solver was collected; Python printed "Exception
+    ignored ... KeyboardInterrupt" with a traceback and the command went on. The run keeps it, and ends with the
+    status and the one line of any other Ctrl-C once the command returns."""
+    import sys
+
+    before = sys.unraisablehook
+    assert app.run("toy", _parser_finalizing(), ["go"]) == 130
+    err = capsys.readouterr().err
+    assert err == "toy: interrupted\n"
+    sys.unraisablehook = before  # the interrupted run leaves finalizers after it quiet, for the rest of the process
+
+
+def test_the_finalizer_hook_is_the_runs_only() -> None:
+    import sys
+
+    before = sys.unraisablehook
+    assert app.run("toy", _parser_raising(None), ["-q", "go"]) == 0
+    assert sys.unraisablehook is before
