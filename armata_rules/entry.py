@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from armata_rules.about import PROG, version_text
 
-__all__ = ["PROG", "run", "version_text"]
+__all__ = ["PROG", "interrupted_underneath", "run", "version_text"]
 
 #: The exit status of an interrupted run (as :data:`armata_rules.cli.EXIT_CODES` says).
 INTERRUPTED = 130
@@ -45,7 +45,25 @@ def run(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return INTERRUPTED
+    except RuntimeError as err:
+        if not interrupted_underneath(err):
+            raise
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return INTERRUPTED
     return main(args)
+
+
+def interrupted_underneath(err: BaseException) -> bool:
+    """Whether ``err`` was caused by a Ctrl-C: Python wraps one that lands while a class is being made (a
+    descriptor's ``__set_name__``, seen importing networkx) in a ``RuntimeError``."""
+    seen: set[int] = set()
+    cause: BaseException | None = err
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 if __name__ == "__main__":  # ``python -m armata_rules.entry``, as the console script runs it

@@ -202,3 +202,28 @@ def test_a_refusal_leads_with_the_problem_and_cites_after(
     problem, _, cited = err.removeprefix(head).partition(" (rule ")
     assert "C:0,0" in problem and not re.search(r"(peg19|sb19)\.[a-z]{2}:\d", problem)
     assert re.fullmatch(r"[\w.]+: (?:(?:peg19|sb19)\.[a-z]{2}:\d+(?:-\d+)?(?:, )?)+\)\n", cited), cited
+
+
+def test_a_ctrl_c_wrapped_while_a_class_is_made_is_still_an_interrupt(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Seen under load in the Ctrl-C test: a SIGINT during networkx's import landed in a descriptor's
+    ``__set_name__``, which Python reports as ``RuntimeError`` caused by the ``KeyboardInterrupt``."""
+    import builtins
+
+    from armata_rules import entry
+
+    real_import = builtins.__import__
+
+    def interrupted_import(name: str, *args: object, **kwargs: object) -> object:
+        if name == "armata_rules.cli":
+            try:
+                raise KeyboardInterrupt
+            except KeyboardInterrupt as err:
+                raise RuntimeError("Error calling __set_name__ on 'cached_property' instance 'adj'") from err
+        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", interrupted_import)
+    assert entry.run(["board"]) == entry.INTERRUPTED
+    assert capsys.readouterr().err == "armata-rules: interrupted\n"
+    assert not entry.interrupted_underneath(RuntimeError("another problem"))
