@@ -237,7 +237,11 @@ def test_ctrl_c_at_any_moment_is_exit_130_without_a_traceback(command: str, tmp_
     import sys
     import time
 
+    # the child says it has started before the clock runs: a SIGINT sent between the fork and the exec of the new
+    # interpreter is taken by the copy of this process's handler and lost with it, and the command then ran to the
+    # end (status 0), which CI met under load
     code = "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    code += "sys.stdout.write('started\\n'); sys.stdout.flush(); "
     code += "from armata_rules.entry import run; sys.exit(run())"
     if command == "replay":
         assert main(["simulate", "--games", "1", "--heroes", "5", "--save-records", str(tmp_path), "--json"]) == 0
@@ -249,9 +253,10 @@ def test_ctrl_c_at_any_moment_is_exit_130_without_a_traceback(command: str, tmp_
         child = subprocess.Popen(
             [sys.executable, "-c", code, *args],
             start_new_session=True,
-            stdout=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
         )
+        assert child.stdout is not None and child.stdout.readline() == b"started\n"
         time.sleep(delay)
         os.killpg(child.pid, signal.SIGINT)
         _, err = child.communicate(timeout=120)
