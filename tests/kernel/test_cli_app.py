@@ -23,6 +23,12 @@ def _parser_raising(problem: BaseException | None) -> Callable[[], argparse.Argu
         app.detail("toy", args, "a detail")
         return 0
 
+    return _parser_running(handler)
+
+
+def _parser_running(handler: app.Handler) -> Callable[[], argparse.ArgumentParser]:
+    """The toy command line whose one command, ``go``, runs ``handler``."""
+
     def parser() -> argparse.ArgumentParser:
         made = Parser(prog="toy")
         made.add_argument("-q", "--quiet", action="store_true")
@@ -95,15 +101,7 @@ def _parser_finalizing() -> Callable[[], argparse.ArgumentParser]:
             sum(range(100))
         return 0
 
-    def parser() -> argparse.ArgumentParser:
-        made = Parser(prog="toy")
-        made.add_argument("-q", "--quiet", action="store_true")
-        made.add_argument("-v", "--verbose", action="store_true")
-        sub = made.add_subparsers(dest="command", required=True)
-        sub.add_parser("go").set_defaults(handler=handler)
-        return made
-
-    return parser
+    return _parser_running(handler)
 
 
 def test_a_ctrl_c_that_lands_in_a_finalizer_still_ends_the_command_with_130(
