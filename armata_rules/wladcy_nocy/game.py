@@ -29,6 +29,7 @@ from armata_rules.wladcy_nocy.context import WNContext, new_context, setup_json
 from armata_rules.wladcy_nocy.encoding import action_space
 from armata_rules.wladcy_nocy.frames import FRAMES
 from armata_rules.wladcy_nocy.observation import observation_codec, observe
+from armata_rules.wladcy_nocy.readings import READINGS
 from armata_rules.wladcy_nocy.rules import combat, day, day_fights, dice, events, night, relics, setup  # noqa: F401
 from armata_rules.wladcy_nocy.rules.end import CHANCE, OVER, returns, terminal
 from armata_rules.wladcy_nocy.rules.events import discard_placed_cards
@@ -66,5 +67,6 @@ WLADCY_NOCY: Final[GameDefinition[WNContext, WNState]] = GameDefinition(
     perfect_information=False,  # the event deck's cards and order, and the relic deck's, are hidden (wn.pl:167-175)
     payoffs=Payoffs(-1.0, 1.0, identical=True),  # the players win or lose together (wn.pl:7)
     texts=WN_TEXTS,
+    readings=READINGS,
 )
 register(WLADCY_NOCY)

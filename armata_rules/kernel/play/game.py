@@ -18,6 +18,7 @@ from armata_rules.kernel.core.immutable import Memo
 from armata_rules.kernel.play.actions import Action, ActionTypes
 from armata_rules.kernel.play.frames import FrameTypes
 from armata_rules.kernel.play.handlers import HandlerTable
+from armata_rules.kernel.play.readings import ReadingSet
 from armata_rules.kernel.play.registry import RuleBook
 from armata_rules.kernel.play.state import KernelState
 from armata_rules.kernel.texts.textset import TextSet
@@ -134,15 +135,17 @@ class GameDefinition(Generic[C, S]):
     (``StateFileError``); :attr:`seat_count` says how many seats a game of a context has; :attr:`observe` gives
     what one seat may see of a state, :attr:`observation_codec` its numeric form and :attr:`action_space` the
     numbering of actions, for learning agents; :attr:`texts` names the texts its rules cite (every citation of the
-    book is checked against them). Three more optional hooks tell learning frameworks what the kernel
-    cannot know (:mod:`armata_rules.kernel.adapters`): :attr:`observation_bounds` the range of each entry of the
-    numeric observation (unbounded without it), :attr:`perfect_information` whether every seat sees the whole state
-    (``False`` by default: hidden information is the safe assumption) and :attr:`payoffs` what the returns can be at
-    the end (any real number without it).
+    book is checked against them); :attr:`readings` are the questions its rulesets answer where the text disagrees
+    with itself or is silent (every reading a rule of the book names must be one of them). Three more optional hooks
+    tell learning frameworks what the kernel cannot know (:mod:`armata_rules.kernel.adapters`):
+    :attr:`observation_bounds` the range of each entry of the numeric observation (unbounded without it),
+    :attr:`perfect_information` whether every seat sees the whole state (``False`` by default: hidden information
+    is the safe assumption) and :attr:`payoffs` what the returns can be at the end (any real number without it).
 
     Checked when built: ``id`` is a lower-case identifier, ``seats`` is not empty and starts at 1 or more, the state
     type is a :class:`~armata_rules.kernel.core.immutable.Memo` (the legal actions of a state are kept on it), every
-    frame type has a handler and every handler a listed frame type, and the rule book is the game's.
+    frame type has a handler and every handler a listed frame type, the rule book is the game's, and each reading
+    a rule names is one of :attr:`readings` (when the game has them).
     """
 
     id: str
@@ -168,6 +171,7 @@ class GameDefinition(Generic[C, S]):
     observation_codec: Callable[[C], ObservationCodec] | None = None
     action_space: Callable[[C], ActionIndex] | None = None
     texts: TextSet | None = None
+    readings: ReadingSet[Any] | None = None
     observation_bounds: Callable[[C], ObservationBounds] | None = None
     perfect_information: bool = False
     payoffs: Payoffs | None = None
@@ -192,6 +196,15 @@ class GameDefinition(Generic[C, S]):
             raise ValueError(f"game {self.id}: its texts belong to {self.texts.game!r}")
         if self.rules.game != self.id:
             raise ValueError(f"game {self.id}: its rule book belongs to {self.rules.game!r}")
+        if self.readings is not None:
+            unknown = sorted(
+                f"{rule.id} reads {name!r}"
+                for rule in self.rules.rules.values()
+                for name in rule.readings
+                if name not in self.readings.readings
+            )
+            if unknown:
+                raise ValueError(f"game {self.id}: rules read no reading of its ruleset: {'; '.join(unknown[:5])}")
 
     def __repr__(self) -> str:
         return f"<GameDefinition {self.id} ({self.title}), seats {self.seats.start}-{self.seats.stop - 1}>"

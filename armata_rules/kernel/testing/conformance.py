@@ -359,13 +359,16 @@ def check_record_replay(play: Play[C, S], seed: int, max_decisions: int) -> int:
 
 
 def check_citations(game: GameDefinition[Any, Any]) -> int:
-    """Every rule and interpretation of the game's book cites at least one clause, and every clause it cites reads as
-    the game's citation grammar and resolves to lines of its texts (the definition's ``texts``). The number of
-    citations checked; :class:`ConformanceError` listing the first problems."""
+    """Every rule and interpretation of the game's book, and every reading of its rulesets, cites at least one
+    clause, and every clause it cites reads as the game's citation grammar and resolves to lines of its texts (the
+    definition's ``texts``). The number of citations checked; :class:`ConformanceError` listing the first
+    problems."""
     if game.texts is None:
         raise ConformanceError(f"{game.id}: a game names the texts its rules cite (the definition's texts)")
     cited = [(f"rule {rule.id}", rule.clauses) for rule in game.rules.rules.values()]
     cited += [(f"interpretation {i.id}", i.clauses) for i in game.rules.interpretations.values()]
+    if game.readings is not None:
+        cited += [(f"reading {reading.name}", reading.clauses) for reading in game.readings.readings.values()]
     problems = [f"{who} cites no clause" for who, clauses in cited if not clauses]
     checked = 0
     for who, clauses in cited:
