@@ -41,7 +41,7 @@ from armata_rules.components.pack import DataPack, parse_pack
 from armata_rules.effects import CardZone, DiscardToStack, GainBlood, MoveCard, PlaceFightToken
 from armata_rules.frames import RelocateChoice, StartRound, Wounds
 from armata_rules.kernel.play.effects import tracing
-from armata_rules.state import GameState
+from armata_rules.state import GameState, StateFileError
 from armata_rules.variants import AbilityTiming, CentreRelocation, InitiativeTies, Movement
 from tests.scenario import (
     ARMY,
@@ -129,10 +129,10 @@ def test_a_shield_used_with_wild_strength_blocks_a_wound_per_protection_icon() -
 def test_wounds_that_cannot_be_blocked_pending_in_a_saved_game_refuse_every_protection() -> None:
     """peg19.en:860: a Powerwolf caught on a platform's centre 'cannot protect himself' (peg19.de:295,
     peg19.fr:1958); peg19.en:1042: nor against his own card's or weapon's wound. Play sends such wounds straight to
-    the draws, but a saved game (the engine loads it) can hold them pending at the protect decision: Matthew holds
-    a Shield and a card with Protection, yet only taking the wounds is listed, and every Protect is refused under
-    the protection rule, saying the wounds cannot be blocked. Kills the mutants of WoundsRules.guard that change
-    that refusal's rule or message."""
+    the draws, and the loader refuses a saved game that holds them pending (test_state_consistency); a state built
+    in code can still hold them at the protect decision: Matthew holds a Shield and a card with Protection, yet only
+    taking the wounds is listed, and every Protect is refused under the protection rule, saying the wounds cannot be
+    blocked. Kills the mutants of WoundsRules.guard that change that refusal's rule or message."""
     g = game()
     shield = reward(g, "Shield")
     state = turn(
@@ -150,8 +150,9 @@ def test_wounds_that_cannot_be_blocked_pending_in_a_saved_game_refuse_every_prot
     assert isinstance(pending, Wounds) and pending.protectable
     sources = [a for a in g.legal_actions(state) if isinstance(a, Protect)]
     assert state.to_act.decision == "protect" and len(sources) == 4
-    saved = replace(state, frames=(*state.frames[:-1], replace(pending, protectable=False)))
-    state = _reloaded(g, saved)
+    state = replace(state, frames=(*state.frames[:-1], replace(pending, protectable=False)))
+    with pytest.raises(StateFileError, match="protectable: false: wounds that cannot be blocked are drawn at once"):
+        _reloaded(g, state)
     assert g.legal_actions(state) == [Pass(1, "take_wounds")]
     for action in sources:
         assert _refusal(g, state, action) == (
@@ -266,12 +267,13 @@ def test_drawing_with_nighttime_rebel_is_said_and_removes_the_card() -> None:
 @pytest.mark.clauses("peg19.en:907", "peg19.de:344", "peg19.en:1070", "peg19.en:764", "peg19.en:895", "peg19.de:330")
 def test_a_saved_game_s_perished_strigoi_is_no_target_and_its_space_is_free_to_land_on() -> None:
     """peg19.en:907: a Strigoi whose wounds reach its existence perishes (peg19.de:344), and the other rises as the
-    Supreme. A saved game (the engine loads it, ignoring a perished Strigoi's space) still records the perished
-    Master on N:0,0. Matthew, on N:2,0 in line with it, is offered no attack on it (peg19.en:895, peg19.de:330:
-    a Powerwolf attacks a Strigoi he sees; the Supreme is far away in SW), and the attack is refused; with Leap on
-    Dancing with the Dead (peg19.en:1070: any space of the room, peg19.en:764: not one another miniature holds) he
-    may land on N:0,0 as on any free space of the room. Kills the mutants of _occupied that count a Strigoi's space
-    when it is defeated or has one, and of attack_options that skip only a Strigoi defeated and off the board."""
+    Supreme. The loader refuses a saved game that still records the perished Master on N:0,0 (a perished Strigoi
+    stands nowhere: test_state_consistency); a state built in code can, and the engine ignores it. Matthew, on N:2,0
+    in line with it, is offered no attack on it (peg19.en:895, peg19.de:330: a Powerwolf attacks a Strigoi he sees;
+    the Supreme is far away in SW), and the attack is refused; with Leap on Dancing with the Dead (peg19.en:1070:
+    any space of the room, peg19.en:764: not one another miniature holds) he may land on N:0,0 as on any free space
+    of the room. Kills the mutants of _occupied that count a Strigoi's space when it is defeated or has one, and of
+    attack_options that skip only a Strigoi defeated and off the board."""
     g = game(("Matthew", "Roel"))
     dancing = card_id(g, "Matthew", DANCING)
     state = turn(
@@ -284,7 +286,8 @@ def test_a_saved_game_s_perished_strigoi_is_no_target_and_its_space_is_free_to_l
     )
     master, apprentice = state.strigoi
     state = replace(state, strigoi=(replace(master, defeated=True), replace(apprentice, supreme=True)))
-    state = _reloaded(g, state)
+    with pytest.raises(StateFileError, match=r"strigoi\[0\]\.position: the Master has perished, so it stands nowhere"):
+        _reloaded(g, state)
     assert state.strigoi[0].position == "N:0,0" and state.strigoi[0].defeated
     assert state.blood.altar >= g.ctx.altar_required
     state = play(g, state, EndMove(0))
@@ -609,15 +612,17 @@ def test_a_move_taken_to_nothing_by_penalties_allows_no_step() -> None:
 
 @pytest.mark.clauses("peg19.en:801", "peg19.en:760", "peg19.en:771")
 def test_a_saved_game_whose_turn_had_its_encounter_does_not_stop_the_hero_on_another() -> None:
-    """peg19.en:801: one encounter per turn; peg19.en:760 / peg19.en:771: a Powerwolf moving onto an encounter
-    mark stops to fight it. A saved game (the engine loads it) records that Roel's turn already had its encounter
-    while he is still moving: stepping onto the red space C:1,1 does not stop him there for a second one, and his
-    move goes on. Kills the mutant of MoveRules.apply that asks whether an encounter may start without the turn's
-    record."""
+    """peg19.en:801: one encounter per turn; peg19.en:760 / peg19.en:771: a Powerwolf moving onto an encounter mark
+    stops to fight it. The loader refuses a saved game recording that Roel's turn already had its encounter while he
+    is still moving (test_state_consistency); a state built in code can: stepping onto the red space C:1,1 does not
+    stop him there for a second one, and his move goes on. Kills the mutant of MoveRules.apply that asks whether an
+    encounter may start without the turn's record."""
     g = game()
     state = turn(g, [MOON, CROSS], positions={0: "C:0,2", 1: "N:2,0"}, first=0)
     assert state.turn is not None
-    state = _reloaded(g, replace(state, turn=replace(state.turn, engaged=True)))
+    state = replace(state, turn=replace(state.turn, engaged=True))
+    with pytest.raises(StateFileError, match=r"turn\.engaged: true while the hero moves"):
+        _reloaded(g, state)
     state = play(g, state, Step(0, "C:1,1"))
     assert state.heroes[0].position == "C:1,1" and state.to_act.decision == "move"
     assert state.turn is not None and not state.turn.encountered and state.turn.steps_left == 4

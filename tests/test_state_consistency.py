@@ -8,6 +8,7 @@ import copy
 import json
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -15,9 +16,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from armata_rules import Game, RuleViolation, editions
+from armata_rules.actions import Choose, Pass, Step, UseAbility
 from armata_rules.errors import EngineInvariantError
 from armata_rules.state import GameState, StateFileError
 from tests.play import new_game, random_play
+from tests.scenario import CROSS, MOON, draw, encounter, game, play, turn
 
 Data = dict[str, Any]
 
@@ -158,6 +161,13 @@ def _move_piece(source: str, target: str) -> Callable[[Data], None]:
     return change
 
 
+def _push(frame: Data) -> Callable[[Data], None]:
+    def change(data: Data) -> None:
+        data["frames"].append(frame)
+
+    return change
+
+
 def _all(*changes: Callable[[Data], None]) -> Callable[[Data], None]:
     def change(data: Data) -> None:
         for one in changes:
@@ -250,10 +260,45 @@ _EXACT = [
         _set("turn/encountered", True),
         "turn.encountered: the hero stopped for an encounter stands on SE:2,0, no encounter space",
     ),
+    (
+        _set("strigoi/0/defeated", True),
+        "strigoi[0].position: the Master has perished, so it stands nowhere (peg19.en:907)",
+    ),
+    (
+        _all(_set("strigoi/0/defeated", True), _set("strigoi/0/position", None)),
+        "strigoi[1].supreme: the Master has perished, so the Apprentice is the Supreme Strigoi (peg19.en:708, "
+        "peg19.en:909)",
+    ),
+    (
+        _set("strigoi/1/supreme", True),
+        "strigoi[1].supreme: the Apprentice is the Supreme Strigoi while the Master lives: the Supreme rises only when "
+        "the other perishes (peg19.en:909)",
+    ),
+    (
+        _all(
+            *(
+                _set(f"strigoi/{i}/{key}", value)
+                for i in (0, 1)
+                for key, value in (("defeated", True), ("position", None))
+            )
+        ),
+        "outcome: missing: both Strigoi have perished, so the pack has won (peg19.en:708)",
+    ),
+    (
+        _push({"__type__": "Wounds", "seat": 1, "count": 2, "origin": "self", "protectable": False, "attacker": None}),
+        "frames[6].protectable: false: wounds that cannot be blocked are drawn at once, never offered for Protection "
+        "(peg19.en:1042)",
+    ),
+    (
+        _set("turn/engaged", True),
+        "turn.engaged: true while the hero moves: the turn's encounter or Strigoi fight comes after the move, and ends "
+        "this part of the turn (peg19.en:801)",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("change", "message"), _EXACT)
+@pytest.mark.clauses("peg19.en:708", "peg19.en:801", "peg19.en:907", "peg19.en:909", "peg19.en:1042")
 def test_each_consistency_check_refuses_with_its_whole_message(change: Callable[[Data], None], message: str) -> None:
     """Every check names its key and its invariant in words a user reads; the whole line is pinned, so a check that
     stops firing, or fires with another key or wording, fails here."""
@@ -332,3 +377,26 @@ def test_a_mutated_state_is_refused_or_played_on_with_typed_errors_only(
             state = _GAME.apply(state, rng.choice(actions))
     except EngineInvariantError:
         pass  # typed: the rules name what no reachable state holds
+
+
+@pytest.mark.clauses("peg19.en:756", "peg19.en:760", "peg19.en:801", "peg19.en:1070")
+def test_a_hero_who_leaps_away_after_the_turns_encounter_is_saved_and_loaded() -> None:
+    """peg19.en:760: Roel stops on the red space C:1,1 and beats the Cultist there; the encounter ends this part of
+    the turn (peg19.en:801), but abilities serve 'at any time during the turn' (peg19.en:756), so he discards All You
+    Can Bleed to Leap (peg19.en:1070) to C:-2,0, no encounter space. The turn still records its encounter. The loader
+    once refused that state of play ('the hero stopped for an encounter stands on C:-2,0'); it accepts it now, and
+    still refuses an encounter yet to be played away from an encounter space (the _EXACT case above)."""
+    g = game()
+    bleed = "advanced/all-you-can-bleed"
+    state = turn(g, [MOON, CROSS], positions={0: "C:0,2", 1: "N:2,0"})
+    roel = state.heroes[0]
+    state = replace(
+        state.with_hero(0, replace(roel, hand=tuple(sorted((*roel.hand, bleed))))),
+        advanced_supply=tuple(card for card in state.advanced_supply if card != bleed),
+    )
+    state = play(g, state, Step(0, "C:1,1"), Choose(0, "flip"))
+    state = play(g, draw(g, state, encounter(g, "red", "Cultist")), Pass(0, "resolve"))
+    state = play(g, state, UseAbility(0, "leap", bleed, "discard", "C:-2,0"))
+    assert state.heroes[0].position == "C:-2,0" and state.to_act.decision == "fight"
+    assert state.turn is not None and state.turn.encountered and state.turn.engaged
+    assert g.state_from_json(json.loads(json.dumps(state.to_json())), "saved.json") == state

@@ -9,7 +9,9 @@ unknown card) or leave a live state with no legal action. Here each such state i
 :class:`~armata_rules.state.StateFileError` (``SOURCE: KEY: PROBLEM``) that names the key and the broken invariant:
 seats and heroes, positions on the board, one place per piece (cards, tokens, wounds and encounter and Strigoi
 tokens are conserved against the game's own setup), wound points and blood within their bounds and conserved, the
-board's rotations, the turn order and the frames' seats. Last, a state that passes is asked for its legal actions:
+board's rotations, the Strigoi (one that perished stands nowhere, and the other is then the Supreme), the turn order,
+the frames' seats and what a pending decision implies (no unblockable wounds offered for Protection, no move after
+the turn's encounter). Last, a state that passes is asked for its legal actions:
 one that cannot be played on, or that is live with no legal action, is refused too.
 """
 
@@ -37,6 +39,7 @@ from armata_rules.frames import (
     ReactivateChoice,
     RelocateChoice,
     StrigoiPhase,
+    Wounds,
 )
 from armata_rules.rules.context import RulesContext
 from armata_rules.state import GameState, StateFileError
@@ -81,6 +84,7 @@ def check_consistent(ctx: RulesContext, state: GameState, setup: GameState, sour
     _check_blood(ctx, state, setup, source)
     _check_board(ctx, state, source)
     _check_positions(ctx, state, source)
+    _check_strigoi(state, source)
     _check_order_and_frames(state, source)
     _check_turn_places(ctx, state, source)
 
@@ -226,6 +230,40 @@ def _check_positions(ctx: RulesContext, state: GameState, source: str) -> None:
             raise _refuse(source, f"strigoi[{index}].position", f"{space!r} is no space of the board in play")
 
 
+def _check_strigoi(state: GameState, source: str) -> None:
+    """A Strigoi that perished has left the board; when one has perished, the other is the Supreme at once, and none
+    is the Supreme before (peg19.en:708, peg19.en:907, peg19.en:909); once both have perished, the pack has won
+    (peg19.en:708, peg19.en:945)."""
+    strigoi = state.strigoi
+    for index, one in enumerate(strigoi):
+        if one.defeated and one.position is not None:
+            raise _refuse(
+                source,
+                f"strigoi[{index}].position",
+                f"the {one.name} has perished, so it stands nowhere (peg19.en:907)",
+            )
+    if len(strigoi) != 2:
+        return
+    for index, (one, other) in enumerate(((strigoi[0], strigoi[1]), (strigoi[1], strigoi[0]))):
+        if one.defeated:
+            continue
+        if other.defeated and not one.supreme:
+            raise _refuse(
+                source,
+                f"strigoi[{index}].supreme",
+                f"the {other.name} has perished, so the {one.name} is the Supreme Strigoi (peg19.en:708, peg19.en:909)",
+            )
+        if one.supreme and not other.defeated:
+            raise _refuse(
+                source,
+                f"strigoi[{index}].supreme",
+                f"the {one.name} is the Supreme Strigoi while the {other.name} lives: the Supreme rises only when the "
+                "other perishes (peg19.en:909)",
+            )
+    if all(one.defeated for one in strigoi) and state.outcome is None:
+        raise _refuse(source, "outcome", "missing: both Strigoi have perished, so the pack has won (peg19.en:708)")
+
+
 def _check_order_and_frames(state: GameState, source: str) -> None:
     seats = range(len(state.heroes))
     if len(set(state.order)) != len(state.order) or any(seat not in seats for seat in state.order):
@@ -259,6 +297,19 @@ def _check_order_and_frames(state: GameState, source: str) -> None:
             raise _refuse(
                 source, f"heroes[{unchosen[0]}].chosen", "missing: every hero has chosen a card before the turns begin"
             )
+        if isinstance(frame, Wounds) and not frame.protectable:
+            raise _refuse(
+                source,
+                f"frames[{index}].protectable",
+                "false: wounds that cannot be blocked are drawn at once, never offered for Protection (peg19.en:1042)",
+            )
+        if isinstance(frame, MoveFrame) and turn is not None and turn.engaged:
+            raise _refuse(
+                source,
+                "turn.engaged",
+                "true while the hero moves: the turn's encounter or Strigoi fight comes after the move, and ends this "
+                "part of the turn (peg19.en:801)",
+            )
         if isinstance(frame, _IN_A_TURN):
             if turn is None:
                 raise _refuse(source, "turn", f"missing: frames[{index}] ({type(frame).__name__}) is part of a turn")
@@ -286,8 +337,9 @@ _IN_A_TURN: tuple[type[Frame], ...] = (*_OF_THE_TURNS_HERO, Fight, HealChoice, O
 
 
 def _check_turn_places(ctx: RulesContext, state: GameState, source: str) -> None:
-    """The turn's places are spaces of the board, and a hero stopped for an encounter stands on an encounter space
-    (peg19.en:760)."""
+    """The turn's places are spaces of the board, and a hero stopped for an encounter still to be played stands on an
+    encounter space (peg19.en:760): no move is offered before it is played (not even Leap), while after it the hero
+    may leap on (peg19.en:756)."""
     turn = state.turn
     if turn is None:
         return
@@ -298,7 +350,8 @@ def _check_turn_places(ctx: RulesContext, state: GameState, source: str) -> None
     if turn.declined is not None and turn.declined not in fortress.encounter_spaces:
         raise _refuse(source, "turn.declined", f"{turn.declined!r} is no encounter space of this fortress")
     here = state.heroes[turn.seat].position
-    if turn.encountered and here not in fortress.encounter_spaces:
+    # once the encounter has been played (engaged), a Leap may take the hero elsewhere in the same fight phase
+    if turn.encountered and not turn.engaged and here not in fortress.encounter_spaces:
         raise _refuse(
             source, "turn.encountered", f"the hero stopped for an encounter stands on {here}, no encounter space"
         )
