@@ -7,8 +7,10 @@ import os
 
 import pytest
 
+from armata_rules import Game
 from armata_rules.sim import soak as soak_module
 from armata_rules.sim.soak import soak
+from armata_rules.state import GameState, StateFileError
 
 SLICE = 200_000 if os.environ.get("ARMATA_HYPOTHESIS_PROFILE") == "soak" else 12_000
 
@@ -28,6 +30,22 @@ def test_the_soak_reports_a_broken_invariant(monkeypatch: pytest.MonkeyPatch) ->
     assert not report.clean
     assert report.violations == 200
     assert any("never-true" in p for p in report.problems)
+
+
+def test_the_soak_reports_a_state_of_play_the_loader_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The loader's checks must accept every state of play: the soak saves and loads one every 50 decisions of a
+    game, and a refusal is a violation naming the problem (it once refused a hero who leapt away after the turn's
+    encounter)."""
+    refused = StateFileError("saved state", "turn.encountered", "refused for the test")
+
+    def refuse(self: Game, data: object, source: str = "") -> GameState:
+        raise refused
+
+    monkeypatch.setattr(Game, "state_from_json", refuse)
+    report = soak(120, seed=3)
+    assert not report.clean
+    assert report.violations >= 2  # the first decision of each game, and the 51st, 101st ...
+    assert all("does not load back" in p and "turn.encountered: refused for the test" in p for p in report.problems)
 
 
 def test_the_soak_reports_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -4,7 +4,8 @@ Games run across every edition preset, 2-5 heroes and four bots (random, greedy,
 kinds of action taken least so far, so rare rules get exercised, and the ability bot, which jumps onto other
 Powerwolves and uses abilities in the middle of a move and after the Strigoi act). After each decision it checks: the
 state invariants (:data:`~armata_rules.verify.INVARIANTS` and :data:`~armata_rules.verify.CONCRETE_ONLY`), that a state
-which is not over offers a legal action (else it is *stuck*), that ``apply`` left its input unchanged, and the
+which is not over offers a legal action (else it is *stuck*), that ``apply`` left its input unchanged and that the
+state it made saves as JSON and loads back equal (both every 50th decision of a game), and the
 termination variants (:mod:`armata_rules.verify.termination`): each step lowers the move variant, each resource
 decision the resource variant. An exception from the engine is a *crash*; a game over the decision cap is a *hang*.
 
@@ -13,6 +14,7 @@ decision the resource variant. An exception from the engine is a *crash*; a game
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 import time
@@ -172,6 +174,18 @@ def _check(game: Game, before: GameState, after: GameState, action: Action, repo
             report.note("violations", f"resource variant did not fall on {action}")
 
 
+def _check_reload(game: Game, state: GameState, action: Action, where: str, report: SoakReport) -> None:
+    """A state of play, saved as JSON, loads back equal: the loader's consistency checks must accept every state
+    the rules make (they once refused a hero who leapt away after the turn's encounter)."""
+    try:
+        again = game.state_from_json(json.loads(json.dumps(state.to_json())), "saved state")
+    except Exception as err:
+        report.note("violations", f"a state of play does not load back after {action} in {where}: {err}")
+        return
+    if again != state:
+        report.note("violations", f"a state of play loads back different after {action} in {where}")
+
+
 def soak(
     decisions: int,
     seed: int = 0,
@@ -214,6 +228,8 @@ def soak(
                 break
             if fingerprint is not None and state.hash() != fingerprint:
                 report.note("violations", f"apply changed its input at {action}")
+            if fingerprint is not None:
+                _check_reload(game, after, action, where, report)
             report.kinds[action.kind] += 1
             _check(game, state, after, action, report)
             if _count_engagement(state, action, engagements, preset) > 1:
