@@ -4,12 +4,16 @@ one line."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
 
-from armata_rules.kernel.sim.soak import KEPT_PER_KIND, PROBLEM_KINDS, SoakReport, soak_main
+from armata_rules.kernel.play.engine import Engine
+from armata_rules.kernel.play.state import StateFileError
+from armata_rules.kernel.sim.soak import KEPT_PER_KIND, PROBLEM_KINDS, SoakReport, reload_problem, soak_main
+from armata_rules.kernel.testing.toy import RACE, new_context
 
 
 def test_a_report_with_no_problem_is_clean_and_reads_as_figures() -> None:
@@ -132,3 +136,19 @@ def test_ctrl_c_ends_the_soak_with_one_line_and_status_130(capsys: pytest.Captur
 def test_a_reader_that_went_away_ends_the_soak_quietly_with_status_141(capsys: pytest.CaptureFixture[str]) -> None:
     assert soak_main("python -m toy.soak", "a toy soak", _raising(BrokenPipeError()), [], default_decisions=1) == 141
     assert capsys.readouterr().err == ""
+
+
+def test_a_state_of_play_that_loads_back_has_no_reload_problem_and_a_refused_one_is_named() -> None:
+    engine = Engine(RACE, new_context(2, seed=5))
+    state = engine.initial_state()
+    for _ in range(5):
+        state = engine.apply(state, engine.legal_actions(state)[0])
+    assert reload_problem(engine, state) is None
+
+    def refuse(ctx: object, state: object, source: str) -> None:
+        raise StateFileError(source, "positions", "refused for the test")
+
+    strict = Engine(dataclasses.replace(RACE, check_state=refuse), engine.ctx)
+    assert reload_problem(strict, state) == (
+        "does not load back: StateFileError: saved state: positions: refused for the test"
+    )

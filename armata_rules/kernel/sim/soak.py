@@ -11,15 +11,17 @@ output went away).
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from armata_rules.kernel.cli.app import EXIT_CLOSED_PIPE, EXIT_INTERRUPTED, silence_stdout
+from armata_rules.kernel.play.engine import Engine
 
-__all__ = ["KEPT_PER_KIND", "PROBLEM_KINDS", "SoakReport", "soak_main"]
+__all__ = ["KEPT_PER_KIND", "PROBLEM_KINDS", "SoakReport", "reload_problem", "soak_main"]
 
 #: The kinds of problem that make a soak fail: an exception from the engine, a live state with no legal action, a
 #: game over the decision cap, a broken invariant or variant.
@@ -136,3 +138,15 @@ def _run_with_bar(
     ) as shown:
         task = shown.add_task("soak", total=decisions)
         return run(decisions, seed, lambda r: shown.update(task, completed=r.decisions))
+
+
+def reload_problem(engine: Engine[Any, Any], state: Any) -> str | None:
+    """Why ``state``, a state of play saved as JSON (its ``to_json``) and loaded back through the engine's checks
+    (:meth:`~armata_rules.kernel.play.engine.Engine.state_from_json`), is refused or comes back different; ``None``
+    when it loads back equal. A soak asks it now and then: the loader's checks must accept every state the rules
+    make, and a check that refuses one is a defect a user would meet on loading a saved game."""
+    try:
+        again = engine.state_from_json(json.loads(json.dumps(state.to_json())), "saved state")
+    except Exception as err:  # any refusal or failure of the loader is the finding
+        return f"does not load back: {type(err).__name__}: {str(err)[:300]}"
+    return None if again == state else "loads back different"

@@ -39,7 +39,7 @@ from armata_rules.kernel.play.engine import GameSetupError
 from armata_rules.kernel.play.frames import Frame
 from armata_rules.kernel.play.game import Ending
 from armata_rules.kernel.sim.soak import SoakReport as KernelSoakReport
-from armata_rules.kernel.sim.soak import soak_main
+from armata_rules.kernel.sim.soak import reload_problem, soak_main
 from armata_rules.wladcy_nocy.actions import ActivateDistrict, UseBlood, UseDark, UseRelic
 from armata_rules.wladcy_nocy.components import VAMPIRE_IDS
 from armata_rules.wladcy_nocy.context import WNContext
@@ -405,8 +405,8 @@ class CheckedPlay:
     """One game of ``spec`` under ``ruleset`` with every check of the soak, for the soak and for the state-machine
     tests: :meth:`start` gives the first decision state, :meth:`apply` applies a decision and checks each
     invariant's step form on every step inside it, the state forms where the next decision is due, the turn variant,
-    that ``apply`` left its input unchanged (every ``fingerprint_every`` decisions) and that a live state offers a
-    legal action. What it finds goes to ``report``."""
+    that ``apply`` left its input unchanged and that the state it made saves as JSON and loads back equal (both every
+    ``fingerprint_every`` decisions) and that a live state offers a legal action. What it finds goes to ``report``."""
 
     def __init__(self, spec: GameSpec, ruleset: Ruleset, report: SoakReport, fingerprint_every: int = 50) -> None:
         self.spec = spec
@@ -454,6 +454,8 @@ class CheckedPlay:
         after, seen = _apply(self.game, self.observer, state, action)
         if fingerprint is not None and state.hash() != fingerprint:
             self.report.note("violations", f"apply changed its input at {action} ({self.where})")
+        if fingerprint is not None and (problem := reload_problem(self.game, after)) is not None:
+            self.report.note("violations", f"a state of play {problem} (after {action} in {self.where})")
         self.report.kinds[action.kind] += 1
         where = f"after {action} in {self.where}"
         _check_steps(self.ctx, _chain((state, top, action), seen), after, self.memory, self.report, where)
