@@ -56,6 +56,7 @@ __all__ = [
     "StartRound",
     "StrigoiPhase",
     "ToAct",
+    "TurnEndDiscards",
     "WoundOnStrigoi",
     "Wounds",
 ]
@@ -135,6 +136,22 @@ class NextTurn(Automatic):
 
 
 frozen_init(NextTurn)
+
+
+@dataclass(init=False, frozen=True, slots=True)
+class TurnEndDiscards(Automatic):
+    """Under the ``discard_timing`` reading ``end_of_turn``: the cards discarded this turn for Protection or by a
+    shock, as ``(seat, card)`` in the order they were discarded, go from beside the played cards to their heroes'
+    discard piles when the turn ends (peg19.en:949, peg19.en:1092). It lies directly above the turn's
+    :class:`EndTurn`, so it runs once the Strigoi have acted."""
+
+    cards: tuple[tuple[int, str], ...]
+
+    def __init__(self, cards: tuple[tuple[int, str], ...]) -> None:
+        self.cards = cards  # type: ignore[misc]
+
+
+frozen_init(TurnEndDiscards)
 
 
 @dataclass(init=False, frozen=True, slots=True)

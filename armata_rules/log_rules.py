@@ -104,6 +104,7 @@ LINE_RULES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (rf"third wound: the pack loses a blood point and {_H} recovers", "wounds.third"),
         (rf"{_H} is shocked and discards \S+", "wounds.shock"),
         (rf"{_H} avoids the shock", "wounds.shock"),
+        (rf"{_H} puts the cards discarded this turn on the discard pile: \S+(, \S+)*", "wounds.discard_timing"),
         (rf"{_H} is healed of every wound", "ability.heal"),
         (rf"{_H} heals \S+", "ability.heal"),
         # abilities, rewards, advanced cards

@@ -17,6 +17,7 @@ from enum import Enum
 from armata_rules.board.placement import LadderPlacement
 
 __all__ = [
+    "ADDED_LATER",
     "READINGS",
     "SOURCES",
     "AbilityTiming",
@@ -26,6 +27,7 @@ __all__ = [
     "ComponentEdition",
     "CounterAfterFight",
     "Counterattack",
+    "DiscardTiming",
     "IconScope",
     "InitiativeTies",
     "LadderPlacement",
@@ -111,6 +113,20 @@ class StrigoiAfterEncounter(Enum):
     ONE = "one"  # an encounter ends Phase 2b: one encounter or one attack on a Strigoi, not both
     ENCOUNTER_THEN_STRIGOI = "encounter_then_strigoi"  # after any encounter, Monster or Monk, one attack may follow
     MONSTER_THEN_STRIGOI = "monster_then_strigoi"  # after a Monster one attack may follow; a Monk ends the turn
+
+
+class DiscardTiming(Enum):
+    """When a card discarded from hand for Protection, or by a shock, reaches the discard pile.
+
+    The English texts place it beside the played cards and add it to the discard pile at the end of the turn
+    (peg19.en:949, peg19.en:1092; sb19.en:506, sb19.en:594), the played cards themselves at the end of the round
+    (peg19.en:951, peg19.en:831). The other languages keep it with the played cards to the end of the round
+    (peg19.de:412, peg19.it:1639, peg19.fr:2103, peg19.es:2653), German's shock alone at the end of the turn
+    (peg19.de:527). It matters when a discard pile comes back to the hand later in the same round.
+    """
+
+    END_OF_ROUND = "end_of_round"  # with the played cards, at the end of Phase 3
+    END_OF_TURN = "end_of_turn"  # at the end of the turn in which it was discarded (whoever's turn it is)
 
 
 class StrigoiDamage(Enum):
@@ -660,9 +676,48 @@ READINGS: tuple[ReadingSpec, ...] = (
         ),
         StrigoiAfterEncounter.ONE,
     ),
+    ReadingSpec(
+        "discard_timing",
+        "When a card discarded for Protection or by a shock reaches the discard pile",
+        "discrepancy",
+        "discard-end-of-turn-or-round",
+        (
+            Option(
+                DiscardTiming.END_OF_ROUND,
+                "at the end of the round, with the cards played: it lies beside them until the end of Phase 3",
+                (
+                    "peg19.de:412",
+                    "peg19.de:414",
+                    "peg19.de:416",
+                    "peg19.it:1535",
+                    "peg19.it:1537",
+                    "peg19.it:1639",
+                    "peg19.fr:2103",
+                    "peg19.es:2547",
+                    "peg19.es:2549",
+                    "peg19.es:2653",
+                ),
+                ("peg19.de", "peg19.it", "peg19.fr", "peg19.es"),
+            ),
+            Option(
+                DiscardTiming.END_OF_TURN,
+                "at the end of the turn in which it was discarded, whoever's turn it is; the cards played (the "
+                "action card, a reward card used normally) stay until the end of the round, and a card discarded "
+                "outside a hero's turn (a Phase 3 attack) with them. Cards discarded for Stealth or Leap, of which "
+                "the texts say nothing, stay with the played cards",
+                ("peg19.en:949", "peg19.en:951", "peg19.en:1092", "peg19.en:831", "sb19.en:506", "sb19.en:594"),
+                ("peg19.en", "sb19.en"),
+            ),
+        ),
+        DiscardTiming.END_OF_ROUND,
+    ),
 )
 
 _SPECS = {spec.name: spec for spec in READINGS}
+
+#: Readings added after rulesets and game records were first written, each with the option the engine played before
+#: it existed: a ruleset without the reading reads as that option, so an older record replays as it was played.
+ADDED_LATER: dict[str, Enum] = {"discard_timing": DiscardTiming.END_OF_ROUND}
 
 
 @dataclass(frozen=True, slots=True)
@@ -688,6 +743,7 @@ class Ruleset:
     self_wound: SelfWound = SelfWound.IF_FIGHTS_THIS_ROUND
     self_wound_count: SelfWoundCount = SelfWoundCount.EACH_FIGHT
     strigoi_after_encounter: StrigoiAfterEncounter = StrigoiAfterEncounter.ONE
+    discard_timing: DiscardTiming = DiscardTiming.END_OF_ROUND
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -715,7 +771,8 @@ class Ruleset:
 
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> Ruleset:
-        """Rebuild a ruleset written by :meth:`to_json`; ``ValueError`` names a bad key or value."""
+        """Rebuild a ruleset written by :meth:`to_json`; ``ValueError`` names a bad key or value, or a missing reading
+        (a reading of :data:`ADDED_LATER` may be missing: a file written before it existed)."""
         values: dict[str, Enum] = {}
         for key, raw in data.items():
             if key == "name":
@@ -728,6 +785,8 @@ class Ruleset:
                 allowed = ", ".join(str(o.value.value) for o in spec.options)
                 raise ValueError(f"reading {key!r} has no option {raw!r}; options: {allowed}")
             values[key] = match[0]
+        for name, option in ADDED_LATER.items():  # a file written before the reading existed: played so then
+            values.setdefault(name, option)
         missing = sorted(_SPECS.keys() - values.keys())
         if missing:
             raise ValueError(f"reading {missing[0]!r} is missing")

@@ -6,6 +6,7 @@ Importing this package registers every rule and every frame handler.
 from armata_rules.rules import (  # noqa: F401  (registration)
     abilities,
     awards,
+    discards,
     encounters,
     fights,
     loot,

@@ -39,10 +39,12 @@ from armata_rules.frames import (
     ReactivateChoice,
     RelocateChoice,
     StrigoiPhase,
+    TurnEndDiscards,
     Wounds,
 )
 from armata_rules.rules.context import RulesContext
 from armata_rules.state import GameState, StateFileError
+from armata_rules.variants import DiscardTiming
 
 __all__ = ["check_consistent", "pieces"]
 
@@ -86,6 +88,7 @@ def check_consistent(ctx: RulesContext, state: GameState, setup: GameState, sour
     _check_positions(ctx, state, source)
     _check_strigoi(state, source)
     _check_order_and_frames(state, source)
+    _check_turn_end_discards(ctx, state, source)
     _check_turn_places(ctx, state, source)
 
 
@@ -333,7 +336,45 @@ _OF_THE_TURNS_HERO: tuple[type[Frame], ...] = (
 )
 #: Every frame that only exists inside a hero's turn, so the state has a turn while one is stacked: those above and
 #: those that may belong to another hero (a counterattack, a fight's or a heal's choice).
-_IN_A_TURN: tuple[type[Frame], ...] = (*_OF_THE_TURNS_HERO, Fight, HealChoice, OfferCounter, CounterChoice)
+_IN_A_TURN: tuple[type[Frame], ...] = (
+    *_OF_THE_TURNS_HERO,
+    Fight,
+    HealChoice,
+    OfferCounter,
+    CounterChoice,
+    TurnEndDiscards,
+)
+
+
+def _check_turn_end_discards(ctx: RulesContext, state: GameState, source: str) -> None:
+    """Cards noted for the end of the turn (the ``discard_timing`` reading ``end_of_turn``) lie beside their
+    heroes' played cards, each once, on a note directly above the turn's end (peg19.en:949, peg19.en:1092)."""
+    seats = range(len(state.heroes))
+    for index, frame in enumerate(state.frames):
+        if not isinstance(frame, TurnEndDiscards):
+            continue
+        key = f"frames[{index}]"
+        if ctx.ruleset.discard_timing is not DiscardTiming.END_OF_TURN:
+            raise _refuse(
+                source,
+                key,
+                f"TurnEndDiscards under discard_timing {ctx.ruleset.discard_timing.value}: only "
+                "end_of_turn sends discarded cards to the discard pile at the end of the turn",
+            )
+        if index == 0 or not isinstance(state.frames[index - 1], EndTurn):
+            raise _refuse(source, key, "TurnEndDiscards must lie directly above the turn's EndTurn")
+        if not frame.cards or len(set(frame.cards)) != len(frame.cards):
+            raise _refuse(source, f"{key}.cards", "must note one or more distinct (seat, card) pairs")
+        for number, (seat, card) in enumerate(frame.cards):
+            if seat not in seats:
+                raise _refuse(source, f"{key}.cards[{number}]", f"seat {seat} is not at the table")
+            if card not in state.heroes[seat].played:
+                raise _refuse(
+                    source,
+                    f"{key}.cards[{number}]",
+                    f"{card!r} is not beside heroes[{seat}]'s played cards, where a discarded card waits for the end "
+                    "of the turn",
+                )
 
 
 def _check_turn_places(ctx: RulesContext, state: GameState, source: str) -> None:

@@ -26,6 +26,7 @@ from armata_rules.immutable import replace
 from armata_rules.interning import interned
 from armata_rules.rules.awards import award
 from armata_rules.rules.context import RulesContext
+from armata_rules.rules.discards import set_aside
 from armata_rules.rules.executor import execute, execute_all
 from armata_rules.rules.flow import log, pop, push, replace_top
 from armata_rules.rules.handlers import ChanceHandler, DecisionHandler, Refusal, handles
@@ -308,6 +309,8 @@ class WoundsRules(DecisionHandler[Wounds]):
         source = Source(action.source, action.mode)
         units = max(1, source_units(ctx, state, frame.seat, _ABILITY_PROTECTION, source))
         state = execute_all(state, spend_source(ctx, state, frame.seat, _ABILITY_PROTECTION, source))
+        if source.mode == "discard":
+            state = set_aside(ctx, state, frame.seat, source.id)
         left = max(0, frame.count - units)
         state = log(state, f"{ctx.heroes[frame.seat].value} blocks {frame.count - left} wound(s) with {action.source}")
         if left == 0:
@@ -405,10 +408,13 @@ class ShockRules(DecisionHandler[ShockChoice]):
     def apply(self, ctx: RulesContext, state: GameState, frame: ShockChoice, action: Action) -> GameState:
         if isinstance(action, DiscardCard):
             state = execute(state, MoveCard(action.card, frame.seat, _CARDZONE_HAND, _CARDZONE_PLAYED))
+            state = set_aside(ctx, state, frame.seat, action.card)
             return pop(log(state, f"{ctx.heroes[frame.seat].value} is shocked and discards {action.card}"))
         action = expect(action, Protect, "shock: the guard admits only DiscardCard and Protect")
         source = Source(action.source, action.mode)
         state = execute_all(state, spend_source(ctx, state, frame.seat, _ABILITY_PROTECTION, source))
+        if source.mode == "discard":
+            state = set_aside(ctx, state, frame.seat, source.id)
         return pop(log(state, f"{ctx.heroes[frame.seat].value} avoids the shock"))
 
 
