@@ -286,6 +286,7 @@ def _examples_from_fields(cls: type) -> list[object]:
         "int | None": (None, 3),
         "tuple[int, ...]": ((1,), (2, 3)),
         "tuple[tuple[int, int], ...]": (((0, 1),), ((1, 2),)),
+        "tuple[tuple[int, str], ...]": (((0, "a"),), ((1, "b"), (0, "c"))),
     }
     return [cls(*[samples[written][i] for written in _annotations_as_written(cls)]) for i in (0, 1)]
 

@@ -65,6 +65,7 @@ _READING_KIND = {
     "advanced_timing": "ordering",
     "shock_protection": "scope",
     "self_wound": "scope",
+    "discard_timing": "ordering",
 }
 
 _DIMENSION_KIND = {
