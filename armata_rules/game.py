@@ -29,6 +29,7 @@ from armata_rules.rules.registry import RULES
 from armata_rules.rules.setup import initial_state
 from armata_rules.state import FRAME_TYPES, GameState, Outcome
 from armata_rules.translations.textset import ARMATA_TEXTS
+from armata_rules.variants import READING_SET
 
 __all__ = ["ARMATA", "action_space", "check_state", "observation_codec", "returns", "terminal"]
 
@@ -99,6 +100,7 @@ ARMATA: Final[GameDefinition[RulesContext, GameState]] = GameDefinition(
     observation_codec=observation_codec,
     action_space=action_space,
     texts=ARMATA_TEXTS,
+    readings=READING_SET,
     payoffs=Payoffs(-1.0, 1.0, identical=True),  # the pack wins or loses as a team (peg19.en:700)
 )
 register(ARMATA)

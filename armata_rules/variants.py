@@ -11,14 +11,16 @@ other option is still offered.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from enum import Enum
 
 from armata_rules.board.placement import LadderPlacement
+from armata_rules.kernel.play.readings import Reading, ReadingSet
 
 __all__ = [
     "ADDED_LATER",
     "READINGS",
+    "READING_SET",
     "SOURCES",
     "AbilityTiming",
     "AdvancedTiming",
@@ -755,11 +757,10 @@ class Ruleset:
                 raise ValueError(f"{value!r} is not a reading of {f.name!r}")
 
     def with_(self, name: str | None = None, **readings: Enum) -> Ruleset:
-        """A copy with some readings changed (and named ``name``, or ``"<old>+custom"``)."""
-        unknown = sorted(set(readings) - _SPECS.keys())
-        if unknown:
-            raise ValueError(f"no reading called {unknown[0]!r}; readings: {', '.join(_SPECS)}")
-        return replace(self, name=name or f"{self.name}+custom", **readings)  # type: ignore[arg-type]
+        """A copy with some readings changed (and named ``name``, or ``"<old>+custom"``); a
+        :class:`~armata_rules.kernel.play.readings.ReadingError` (a ``ValueError``) names an unknown reading or
+        option."""
+        return READING_SET.replace(self, name=name or f"{self.name}+custom", **readings)
 
     def readings(self) -> dict[str, Enum]:
         """Reading name → chosen option."""
@@ -767,30 +768,34 @@ class Ruleset:
 
     def to_json(self) -> dict[str, str]:
         """A JSON-ready dict: ``{"name": ..., reading: option value, ...}``."""
-        return {"name": self.name} | {k: v.value for k, v in self.readings().items()}
+        return READING_SET.to_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> Ruleset:
-        """Rebuild a ruleset written by :meth:`to_json`; ``ValueError`` names a bad key or value, or a missing reading
-        (a reading of :data:`ADDED_LATER` may be missing: a file written before it existed)."""
-        values: dict[str, Enum] = {}
-        for key, raw in data.items():
-            if key == "name":
-                continue
-            spec = _SPECS.get(key)
-            if spec is None:
-                raise ValueError(f"no reading called {key!r}")
-            match = [o.value for o in spec.options if o.value.value == raw]
-            if not match:
-                allowed = ", ".join(str(o.value.value) for o in spec.options)
-                raise ValueError(f"reading {key!r} has no option {raw!r}; options: {allowed}")
-            values[key] = match[0]
-        for name, option in ADDED_LATER.items():  # a file written before the reading existed: played so then
-            values.setdefault(name, option)
-        missing = sorted(_SPECS.keys() - values.keys())
-        if missing:
-            raise ValueError(f"reading {missing[0]!r} is missing")
-        return cls(name=str(data.get("name", "custom")), **values)  # type: ignore[arg-type]
+        """Rebuild a ruleset written by :meth:`to_json`; a
+        :class:`~armata_rules.kernel.play.readings.ReadingError` (a ``ValueError``) names a bad key or value, or a
+        missing reading (a reading of :data:`ADDED_LATER` may be missing: a file written before it existed)."""
+        return READING_SET.from_json(data)
+
+
+def _reading(spec: ReadingSpec) -> Reading:
+    """``spec`` as the kernel reads it: the options' values, the default's, every clause of every option."""
+    clauses = tuple(dict.fromkeys(clause for option in spec.options for clause in option.clauses))
+    return Reading(
+        spec.name, tuple(str(option.value.value) for option in spec.options), str(spec.default.value), clauses
+    )
+
+
+#: The readings as the kernel reads them (:class:`~armata_rules.kernel.play.readings.ReadingSet`), bound to
+#: :class:`Ruleset`: checked against it at import (the same readings, each default the spec's), strict (a ruleset
+#: read from a file names every reading but those of :data:`ADDED_LATER`). Armata's game definition names it.
+READING_SET: ReadingSet[Ruleset] = ReadingSet(
+    Ruleset,
+    map(_reading, READINGS),
+    name_field="name",
+    strict=True,
+    added_later={name: str(option.value) for name, option in ADDED_LATER.items()},
+)
 
 
 def ruleset_for_source(source: str) -> Ruleset:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import pytest
 
 from armata_rules import editions
 from armata_rules.variants import (
+    READING_SET,
     READINGS,
     SOURCES,
     AbilityTiming,
@@ -56,14 +58,18 @@ def test_ruleset_json_round_trip_and_custom_readings() -> None:
     custom = editions.PEG19_EN.with_(movement=Movement.MAY_EXACTLY)
     assert custom.name == "peg19.en+custom" and custom.movement is Movement.MAY_EXACTLY
     assert Ruleset.from_json(custom.to_json()) == custom
-    with pytest.raises(ValueError, match="no reading called 'flying'"):
+    with pytest.raises(ValueError, match=r"^no reading 'flying'; the readings are components, ladder_placement"):
         editions.PEG19_EN.with_(flying=Movement.MAY_UP_TO)
-    with pytest.raises(ValueError, match="is not a reading of 'movement'"):
+    with pytest.raises(ValueError, match=r"^reading movement has no option <IconScope\.PER_TURN: 'per_turn'>"):
         editions.PEG19_EN.with_(movement=IconScope.PER_TURN)
-    with pytest.raises(ValueError, match="has no option 'sometimes'"):
+    with pytest.raises(ValueError, match="is not a reading of 'movement'"):
+        dataclasses.replace(editions.PEG19_EN, movement=IconScope.PER_TURN)  # the class checks its own fields
+    with pytest.raises(ValueError, match=r"^reading movement has no option 'sometimes'; its options are may_up_to"):
         Ruleset.from_json(custom.to_json() | {"movement": "sometimes"})
-    with pytest.raises(ValueError, match="is missing"):
+    with pytest.raises(ValueError, match=r"^reading components is missing$"):
         Ruleset.from_json({"name": "x"})
+    with pytest.raises(ValueError, match=r"^a ruleset's name is a string; got int$"):
+        Ruleset.from_json(custom.to_json() | {"name": 3})
     with pytest.raises(ValueError, match="no edition preset"):
         editions.by_name("peg19.nl")
     assert editions.by_name("PEG19.FR") is editions.PEG19_FR
@@ -83,3 +89,13 @@ def test_reading_citations_point_at_lines_that_exist() -> None:
                 source, _, lines = clause.partition(":")
                 first = int(lines.split("-")[0])
                 assert files[source.split(".")[0]][first - 1].strip(), clause
+
+
+def test_the_ruleset_is_the_kernel_s_reading_set_with_enum_fields_and_a_name() -> None:
+    french = editions.PEG19_FR
+    assert READING_SET.ruleset_type is Ruleset and READING_SET.strict
+    assert READING_SET.to_json(french) == french.to_json() and next(iter(french.to_json())) == "name"
+    assert Ruleset.from_json(french.to_json()) == french
+    assert READING_SET.changed(Ruleset().with_(movement=french.movement)) == {"movement": "may_exactly"}
+    assert set(READING_SET.readings) == {spec.name for spec in READINGS}
+    assert READING_SET.readings["movement"].clauses  # every option's clauses, read by the conformance check

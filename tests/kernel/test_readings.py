@@ -11,6 +11,7 @@ from enum import Enum
 
 import pytest
 
+from armata_rules.kernel.games import load
 from armata_rules.kernel.play.readings import Reading, ReadingError, ReadingSet
 from armata_rules.kernel.play.registry import RuleBook
 from armata_rules.kernel.testing.conformance import ConformanceError, check_citations
@@ -184,3 +185,13 @@ def test_a_game_whose_rule_reads_no_reading_of_its_set_is_refused_and_readings_c
         check_citations(game)
     cited = ReadingSet(Rules, (TABLE[0], Reading("decider", ("leader", "next_seat"), "leader", ("race.en:4",))))
     assert check_citations(dataclasses.replace(RACE, readings=cited)) == check_citations(RACE) + 2
+
+
+@pytest.mark.parametrize("game", ["armata_strigoi", "wladcy_nocy"])
+def test_every_game_names_its_readings_and_its_rules_read_only_those(game: str) -> None:
+    definition = load(game)
+    assert definition.readings is not None
+    read = {name for rule in definition.rules.rules.values() for name in rule.readings}
+    assert read and read <= set(definition.readings.readings)
+    default = definition.readings.default()
+    assert definition.readings.from_json(definition.readings.to_json(default)) == default
