@@ -23,7 +23,7 @@ from typing import Protocol
 
 import snowballstemmer  # type: ignore[import-untyped]
 
-from armata_rules.translations.scan import key, normalize
+from armata_rules.kernel.texts.scan import key, normalize
 from armata_rules.translations.text import COMPARATIVE, MODAL, NUMBER_WORDS, SCOPE
 
 __all__ = [
@@ -201,7 +201,7 @@ _BETWEEN_WORDS = re.compile(r"[^\w\u0300-\u036f]+|_")
 
 
 def split_words(text: str) -> list[str]:
-    """The words of ``text`` as the lexicons read them: the :func:`~armata_rules.translations.scan.key` of each
+    """The words of ``text`` as the lexicons read them: the :func:`~armata_rules.kernel.texts.scan.key` of each
     run of letters and digits (accents folded, "ß" as "ss")."""
     return [k for piece in _BETWEEN_WORDS.split(normalize(text)) if (k := key(piece))]
 

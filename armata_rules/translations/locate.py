@@ -1,6 +1,6 @@
 """Finding where a scan sits in an edition: the edition's sentences located in the scan's reflowed text.
 
-Most damage from scanning does not change a sentence's :func:`~armata_rules.translations.scan.key`, so an
+Most damage from scanning does not change a sentence's :func:`~armata_rules.kernel.texts.scan.key`, so an
 unchanged sentence is mostly found in the scan's key exactly. Long sentences the edition prints once are found
 first, where the scan has them as a sentence of its own (a heading's words inside another sentence are not the
 heading), and chained in order (the heaviest chain of non-overlapping, increasing matches: the scan may be a few
@@ -20,9 +20,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from armata_rules.kernel.texts.scan import ScanText, key, normalize
 from armata_rules.translations.corpus import Corpus
 from armata_rules.translations.lexicon import split_words, vocabulary
-from armata_rules.translations.scan import ScanText, key, normalize
 from armata_rules.translations.sources import Rulebooks
 from armata_rules.translations.text import sentences
 
