@@ -19,13 +19,13 @@ from pathlib import Path
 from armata_rules.datafile import DataFileError, read_regular_file
 from armata_rules.kernel.texts.repeats import Repeat, repeated_runs
 from armata_rules.kernel.texts.scan import ScanText, read_scan
+from armata_rules.kernel.texts.verdict_ids import new_text_verdict_id
 from armata_rules.translations.changes import Change, compare, judged
 from armata_rules.translations.corpus import Corpus
 from armata_rules.translations.finder import Citation, Finding
 from armata_rules.translations.lexicon import RULE_KINDS
 from armata_rules.translations.locate import Gap, Match, Reference, RefSentence, locate, reference
 from armata_rules.translations.sources import LANGS, SOURCES, RulebookError, Rulebooks
-from armata_rules.translations.verdict_ids import new_text_verdict_id
 
 __all__ = ["MAX_TEXT_BYTES", "editions_of", "find_in_text", "read_lines"]
 
