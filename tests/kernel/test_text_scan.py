@@ -1,13 +1,16 @@
-"""Reading a scan (:mod:`armata_rules.kernel.texts.scan`, :mod:`armata_rules.kernel.texts.repeats`) knows no game:
-*Władcy Nocy*'s Polish text, wrapped, hyphenated and paged like a scan, reads back to the same key, with the page
-furniture left out, words broken at a line's end joined and every character traced to the scan's line; a page pasted
-in twice more is found once a copy."""
+"""Reading a scan and finding where it sits (:mod:`armata_rules.kernel.texts.scan`, ``repeats``, ``locate``) know
+no game: *Władcy Nocy*'s Polish text, wrapped, hyphenated and paged like a scan, reads back to the same key, with the
+page furniture left out, words broken at a line's end joined and every character traced to the scan's line; a page
+pasted in twice more is found once a copy; the text's sentences are located in a scan, a changed one left in a gap."""
 
 from __future__ import annotations
 
 import textwrap
 
+from armata_rules.kernel.texts.corpus import Corpus, clauses, group
 from armata_rules.kernel.texts.files import TextFiles
+from armata_rules.kernel.texts.lexicon import Lexicon
+from armata_rules.kernel.texts.locate import locate, reference
 from armata_rules.kernel.texts.repeats import repeated_runs
 from armata_rules.kernel.texts.scan import key, read_scan
 from armata_rules.wladcy_nocy.texts import WN_TEXTS, rulebook
@@ -78,3 +81,23 @@ def test_a_tiny_scan() -> None:
     assert scan.text == "Zasady gry Gracz może wybrać jedną kartę."
     assert scan.furniture == (5,)
     assert [scan.line_at(scan.key.index(word)) for word in ("gracz", "moze", "jedna")] == [2, 2, 7]
+
+
+def test_a_polish_scan_is_located_in_the_text_and_a_changed_sentence_is_a_gap() -> None:
+    files = TextFiles.load(WN_TEXTS, rulebook().path.parent)
+    pivot, groups, extras = group(WN_TEXTS, files, lambda a, la, b, lb: 0.0)
+    corpus = Corpus(clauses(WN_TEXTS.pivot, pivot, groups, extras), dict(files.checksums))
+    ref = reference(files, corpus, "wn", "pl", Lexicon().vocabulary("pl"))
+    assert ref.source == "wn.pl" and "moze" in ref.words and "wampir" in ref.words
+    assert all(s.line < 545 or s.line > 558 for s in ref.sentences)  # the English scrap is not Polish
+    paragraphs = [files.line("wn", n).strip() for n in range(100, 301) if files.line("wn", n).strip()]
+    changed = [p.replace("może mieć maksymalnie 2", "musi mieć dokładnie 3") for p in paragraphs]
+    assert changed != paragraphs
+    lines, _, _ = _as_scan(changed)
+    scan = read_scan(lines, reference=ref.key)
+    matches, gaps = locate(ref.sentences, scan)
+    assert len(matches) > 0.9 * len([s for s in ref.sentences if 100 <= s.line <= 300])
+    inner = [g for g in gaps if not g.edge]
+    assert [{ref.sentences[k].line for k in range(g.first, g.last)} for g in inner] == [{107}]
+    first, last = scan.lines_between(inner[0].start, inner[0].end)
+    assert "musi mieć dokładnie" in " ".join(lines[first - 1 : last])

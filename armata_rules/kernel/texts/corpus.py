@@ -26,6 +26,7 @@ __all__ = [
     "Corpus",
     "CrossScore",
     "Groups",
+    "Lines",
     "Passage",
     "citation_lines",
     "clauses",
