@@ -260,12 +260,13 @@ class Lexicon:
     """The kernel's lexicons and a game's own tables (``actors``: who does a thing, of kind ``actor``), read word
     by word. Indexes are built per language on first use and kept."""
 
-    __slots__ = ("_entries", "_indexes", "actors")
+    __slots__ = ("_entries", "_indexes", "_vocabularies", "actors")
 
     def __init__(self, actors: Table | None = None) -> None:
         self.actors: Table = actors or {}
         self._entries: dict[tuple[str, bool], tuple[_Entry, ...]] = {}
         self._indexes: dict[tuple[str, bool], _Index] = {}
+        self._vocabularies: dict[str, frozenset[str]] = {}
 
     def entries(self, lang: str, negation: bool) -> tuple[_Entry, ...]:
         """The negations in ``lang`` (``negation``), or every other entry of the lexicons, longest first, then in
@@ -335,13 +336,16 @@ class Lexicon:
     def vocabulary(self, lang: str) -> frozenset[str]:
         """Every whole word of the lexicons in ``lang``: a word a scanner broke may be joined into one of these
         even where the edition never prints it."""
-        return frozenset(
-            part
-            for negation in (False, True)
-            for entry in self.entries(lang, negation)
-            for mode, part in entry.parts
-            if mode != "*"
-        )
+        found = self._vocabularies.get(lang)
+        if found is None:
+            found = self._vocabularies[lang] = frozenset(
+                part
+                for negation in (False, True)
+                for entry in self.entries(lang, negation)
+                for mode, part in entry.parts
+                if mode != "*"
+            )
+        return found
 
 
 def _read(words: Sequence[str], lang: str, index: _Index, numbers: bool) -> list[Sense]:
