@@ -1,7 +1,7 @@
 """The words that changed between a run of the edition's sentences and the new text in their place.
 
 Both texts are cut into words (runs of letters and digits, compared by their
-:func:`~armata_rules.translations.scan.key`: accents and case folded) and compared in one word diff, so a
+:func:`~armata_rules.kernel.texts.scan.key`: accents and case folded) and compared in one word diff, so a
 heading run into the next sentence, a full stop read as a comma or a list's number ("2)") never pairs the wrong
 sentences. What scanning does to words is undone first. With the language's words as the model, pieces of a word
 are joined and a break moved by one letter is put back ("exa ctement", "dee xactement"); with the edition as the
@@ -30,8 +30,8 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence, Set
 from dataclasses import dataclass, field, replace
 
+from armata_rules.kernel.texts.scan import PAGE_LABEL, key_with_origins, normalize
 from armata_rules.translations.lexicon import RULE_KINDS, carries_rule, count, vocabulary
-from armata_rules.translations.scan import PAGE_LABEL, key_with_origins, normalize
 
 __all__ = ["Added", "Change", "Comparison", "Dropped", "Words", "compare", "judged", "mend", "rejoin", "split"]
 

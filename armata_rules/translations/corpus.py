@@ -6,157 +6,36 @@ kept in ``spec/``; ``spec/alignment.toml`` corrects the alignment by hand (``[mo
 no rules text at all, the imprint and credits (``[exclude]``), which are left out so that no clause carries them.
 ``spec/informative.toml`` marks the clauses no rule implements and says why. Rule ids are not stored: they come
 from the rule registry each time the corpus is loaded, so they cannot drift.
+
+The corpus types and the alignment are the kernel's (:mod:`armata_rules.kernel.texts.corpus`, moved there in issue
+33; its names are re-exported here); Armata adds the ScriBabs side-by-side lists and the corrections by hand.
 """
 
 from __future__ import annotations
 
 import json
 import tomllib
-from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from armata_rules.translations.align import align, cross_similarity, same_similarity, spec_folder
-from armata_rules.translations.sources import FILES, LANGS, SOURCES, Rulebooks, SourceSection
-from armata_rules.translations.text import Paragraph, facts, paragraphs
+from armata_rules.kernel.texts.align import same_similarity
+from armata_rules.kernel.texts.corpus import Clause, Corpus, Groups, Passage, citation_lines, clauses, group
+from armata_rules.kernel.texts.text import Paragraph
+from armata_rules.translations.align import cross_similarity, spec_folder
+from armata_rules.translations.sources import FILES, LANGS, SOURCES, Rulebooks
+from armata_rules.translations.textset import ARMATA_TEXTS
 
 __all__ = ["Clause", "Corpus", "Passage", "build_corpus", "citation_lines", "excluded_lines", "load_corpus"]
 
-PIVOT = "peg19.en"
+PIVOT = ARMATA_TEXTS.pivot
 FORMAT_VERSION = 1
-
-
-@dataclass(frozen=True, slots=True)
-class Passage:
-    """What one source says for a clause: its lines, the quoted text, the facts read from it."""
-
-    source: str
-    lines: tuple[int, ...]
-    quote: str
-    facts: dict[str, object]
-
-    @property
-    def edition(self) -> str:
-        """``peg19`` or ``sb19``."""
-        return self.source.split(".")[0]
-
-    @property
-    def lang(self) -> str:
-        """The language code."""
-        return self.source.split(".")[1]
-
-    @property
-    def citation(self) -> str:
-        """``peg19.en:760`` or ``peg19.en:760-762``."""
-        first, last = self.lines[0], self.lines[-1]
-        return f"{self.source}:{first}" if first == last else f"{self.source}:{first}-{last}"
-
-
-@dataclass
-class Clause:
-    """One clause of the rules in every source that has it."""
-
-    id: str
-    section: str
-    passages: dict[str, Passage]
-    informative: str = ""
-    rules: list[str] = field(default_factory=list)
-
-    @property
-    def title(self) -> str:
-        """A short title: the start of the English text (or of any text)."""
-        passage = self.passages.get(PIVOT) or next(iter(self.passages.values()))
-        text = passage.quote.replace("*", "")
-        return text if len(text) <= 72 else text[:69].rsplit(" ", 1)[0] + "…"
-
-
-@dataclass
-class Corpus:
-    """The clauses, the sources they were aligned on, and an index from (edition, line) to clause."""
-
-    clauses: list[Clause]
-    checksums: dict[str, str]
-    index: dict[tuple[str, int], str] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        for clause in self.clauses:
-            for passage in clause.passages.values():
-                for line in passage.lines:
-                    self.index.setdefault((passage.edition, line), clause.id)
-        self.by_id = {clause.id: clause for clause in self.clauses}
-
-    def clause_at(self, citation: str) -> Clause | None:
-        """The clause containing the first line of ``citation`` (``peg19.en:760-762``), if any."""
-        source, _, lines = citation.partition(":")
-        first = int(lines.split("-")[0])
-        clause_id = self.index.get((source.split(".")[0], first))
-        return None if clause_id is None else self.by_id[clause_id]
-
-
-def citation_lines(citation: str) -> tuple[str, str, int, int]:
-    """``peg19.en:760-762`` → ("peg19", "en", 760, 762)."""
-    source, _, lines = citation.partition(":")
-    edition, lang = source.split(".")
-    first, _, last = lines.partition("-")
-    return edition, lang, int(first), int(last or first)
-
-
-def _headings(pars: list[Paragraph]) -> dict[int, str]:
-    section, out = "", {}
-    for par in pars:
-        text = par.text.replace("*", "").replace("►", "").strip()
-        if text.isupper() and 3 <= len(text) <= 60:
-            section = text.title()
-        out[par.line] = section
-    return out
-
-
-def _passage(source: str, pars: Iterable[Paragraph], lang: str) -> Passage:
-    pars = sorted(pars, key=lambda p: p.line)
-    quote = " ".join(p.text for p in pars)
-    return Passage(source, tuple(p.line for p in pars), quote, facts(quote, lang).to_json())
 
 
 def build_corpus(books: Rulebooks) -> Corpus:
     """Align every source to the English Pegasus text and collect the clauses."""
-    sections = {s.source: s for s in SOURCES}
-    left_out = excluded_lines(books)
-    pivot = _paragraphs(books, sections[PIVOT], left_out)
-    heading = _headings(pivot)
-    groups: dict[int, dict[str, list[Paragraph]]] = {i: {PIVOT: [p]} for i, p in enumerate(pivot)}
-    extras: list[tuple[str, Paragraph]] = []
-    for section in SOURCES:
-        if section.source == PIVOT:
-            continue
-        pars = _paragraphs(books, section, left_out)
-        if section.lang == "en":
-            scores = [[same_similarity(p.text, q.text) for q in pars] for p in pivot]
-            threshold = 0.25
-        else:
-            scores = [[cross_similarity(p.text, "en", q.text, section.lang) for q in pars] for p in pivot]
-            threshold = 0.3
-        pairs = align(pivot, pars, lambda i, j, sc=scores: sc[i][j], threshold)  # type: ignore[arg-type, misc]
-        left: list[tuple[str, Paragraph]] = []
-        _attach(groups, pairs, pars, section.source, scores, threshold, left)
-        # translations sometimes reorder a section: place what the ordered pass left by its best match alone
-        for source, par in left:
-            j = pars.index(par)
-            best = max(range(len(pivot)), key=lambda i: scores[i][j])
-            if scores[best][j] >= threshold + 0.15 and len(par.text) > 25:
-                groups[best].setdefault(source, []).append(par)
-            else:
-                extras.append((source, par))
+    pivot, groups, extras = group(ARMATA_TEXTS, books, cross_similarity, excluded_lines(books))
     _attach_multilingual(books, pivot, groups, extras)
     _apply_moves(pivot, groups, extras)
-    clauses = []
-    for i, p in enumerate(pivot):
-        passages = {source: _passage(source, pars, source.split(".")[1]) for source, pars in sorted(groups[i].items())}
-        clauses.append(Clause(f"en{p.line}", heading[p.line], passages))
-    for source, par in extras:
-        clauses.append(
-            Clause(f"{source.replace('.', '-')}-{par.line}", "", {source: _passage(source, [par], source[-2:])})
-        )
-    return Corpus(clauses, dict(books.checksums))
+    return Corpus(clauses(PIVOT, pivot, groups, extras), dict(books.checksums))
 
 
 def _alignment_spec() -> dict[str, dict[str, str]]:
@@ -189,15 +68,7 @@ def excluded_lines(books: Rulebooks) -> dict[tuple[str, int], str]:
     return out
 
 
-def _paragraphs(books: Rulebooks, section: SourceSection, left_out: dict[tuple[str, int], str]) -> list[Paragraph]:
-    """The paragraphs of a source section but the lines left out of the corpus."""
-    pars = paragraphs(books.lines[section.edition], section.first, section.last)
-    return [p for p in pars if (section.edition, p.line) not in left_out]
-
-
-def _apply_moves(
-    pivot: list[Paragraph], groups: dict[int, dict[str, list[Paragraph]]], extras: list[tuple[str, Paragraph]]
-) -> None:
+def _apply_moves(pivot: list[Paragraph], groups: Groups, extras: list[tuple[str, Paragraph]]) -> None:
     """Manual corrections from ``spec/alignment.toml``."""
     moves = _alignment_spec().get("move", {})
     index = {f"en{p.line}": i for i, p in enumerate(pivot)}
@@ -222,31 +93,10 @@ def _apply_moves(
         groups[index[target]].setdefault(source, []).append(found)
 
 
-def _attach(
-    groups: dict[int, dict[str, list[Paragraph]]],
-    pairs: list[tuple[int, int]],
-    pars: list[Paragraph],
-    source: str,
-    scores: list[list[float]],
-    threshold: float,
-    extras: list[tuple[str, Paragraph]],
-) -> None:
-    matched = {j: i for i, j in pairs}
-    previous: int | None = None
-    for j, par in enumerate(pars):
-        if j in matched:
-            previous = matched[j]
-            groups[previous].setdefault(source, []).append(par)
-        elif previous is not None and scores[previous][j] >= threshold / 2:
-            groups[previous].setdefault(source, []).append(par)  # a translation split the paragraph in two
-        else:
-            extras.append((source, par))
-
-
 def _attach_multilingual(
     books: Rulebooks,
     pivot: list[Paragraph],
-    groups: dict[int, dict[str, list[Paragraph]]],
+    groups: Groups,
     extras: list[tuple[str, Paragraph]],
 ) -> None:
     """The ScriBabs component list and addendum: each block's English line finds its English clause."""
@@ -333,14 +183,14 @@ def load_corpus(path: Path | None = None) -> Corpus:
     data = json.loads((path or corpus_path()).read_text(encoding="utf-8"))
     informative = tomllib.loads((spec_folder() / "informative.toml").read_text(encoding="utf-8"))
     marks: dict[str, str] = informative.get("clauses", {})
-    clauses = []
+    found = []
     for c in data["clauses"]:
         passages = {s: Passage(s, tuple(p["lines"]), p["quote"], p["facts"]) for s, p in c["passages"].items()}
         mark = marks.get(c["id"], "")
         if not mark and all(_is_label(p.quote) for p in passages.values()):
             mark = "a heading or label: it names what follows and states no rule"
-        clauses.append(Clause(c["id"], c["section"], passages, mark))
-    corpus = Corpus(clauses, data["checksums"])
+        found.append(Clause(c["id"], c["section"], passages, mark, pivot=PIVOT))
+    corpus = Corpus(found, data["checksums"])
     for rule in REGISTRY.values():
         for citation in rule.clauses:
             clause = corpus.clause_at(citation)

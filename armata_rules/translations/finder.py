@@ -20,12 +20,12 @@ import tomllib
 from dataclasses import dataclass, field, replace
 
 from armata_rules.components.pack import DataPack
+from armata_rules.kernel.texts.text import _PAGE
+from armata_rules.kernel.texts.verdict_ids import link_verdicts
 from armata_rules.rules.registry import INTERPRETATIONS
 from armata_rules.translations.align import spec_folder
 from armata_rules.translations.corpus import Corpus, citation_lines
 from armata_rules.translations.sources import Rulebooks
-from armata_rules.translations.text import _PAGE
-from armata_rules.translations.verdict_ids import link_verdicts
 from armata_rules.translations.verdicts import Contradiction, Record, Records, load_records
 from armata_rules.variants import READINGS
 

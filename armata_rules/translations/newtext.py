@@ -1,6 +1,6 @@
 """New texts: a user's rulebook file (a clean copy, or an OCR'd page or a few) compared with the edition.
 
-The file is read as a scan (:mod:`~armata_rules.translations.scan`), the edition's sentences of the same language
+The file is read as a scan (:mod:`~armata_rules.kernel.texts.scan`), the edition's sentences of the same language
 are located in it (:mod:`~armata_rules.translations.locate`), and where sentences are not found as they stand the
 scan's text in their place is compared with them word by word (:mod:`~armata_rules.translations.changes`): scan
 damage is undone, and every change left is reported, by the kind of fact it changes (a number, a quantifier, a
@@ -17,15 +17,15 @@ from dataclasses import replace
 from pathlib import Path
 
 from armata_rules.datafile import DataFileError, read_regular_file
+from armata_rules.kernel.texts.repeats import Repeat, repeated_runs
+from armata_rules.kernel.texts.scan import ScanText, read_scan
+from armata_rules.kernel.texts.verdict_ids import new_text_verdict_id
 from armata_rules.translations.changes import Change, compare, judged
 from armata_rules.translations.corpus import Corpus
 from armata_rules.translations.finder import Citation, Finding
 from armata_rules.translations.lexicon import RULE_KINDS
 from armata_rules.translations.locate import Gap, Match, Reference, RefSentence, locate, reference
-from armata_rules.translations.repeats import Repeat, repeated_runs
-from armata_rules.translations.scan import ScanText, read_scan
 from armata_rules.translations.sources import LANGS, SOURCES, RulebookError, Rulebooks
-from armata_rules.translations.verdict_ids import new_text_verdict_id
 
 __all__ = ["MAX_TEXT_BYTES", "editions_of", "find_in_text", "read_lines"]
 

@@ -8,14 +8,12 @@ block.
 
 from __future__ import annotations
 
-import hashlib
 import os
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from armata_rules.datafile import DataFileError, read_regular_file
+from armata_rules.kernel.texts.files import TextFileError, read_text_file
 
 __all__ = [
     "FILES",
@@ -105,21 +103,15 @@ class Rulebooks:
         for edition, name in FILES.items():
             path = base / name
             try:
-                raw = read_regular_file(path, MAX_RULEBOOK_BYTES)
-            except DataFileError as err:
-                raise RulebookError(f"{path}: {err.problem}") from None
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as err:
-                raise RulebookError(f"{path}: is not UTF-8 text ({err.reason} at byte {err.start})") from None
-            lines[edition] = tuple(unicodedata.normalize("NFC", line) for line in text.splitlines())
+                lines[edition], checksums[edition] = read_text_file(path, MAX_RULEBOOK_BYTES)
+            except TextFileError as err:
+                raise RulebookError(str(err)) from None
             needed = _lines_needed(edition)
             if len(lines[edition]) < needed:
                 raise RulebookError(
                     f"{path}: has {len(lines[edition])} lines, but the {edition} sources need {needed} "
                     "(a short or half-copied rulebook file)"
                 )
-            checksums[edition] = hashlib.sha256(raw).hexdigest()
         return cls(base, lines, checksums, multilingual_languages(lines["sb19"]))
 
     def line(self, edition: str, number: int) -> str:

@@ -7,11 +7,20 @@ the citation names.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import cache
 from typing import Final
 
-from armata_rules.kernel.texts.textset import TextSet
-from armata_rules.translations.sources import FILES, LANGS, Rulebooks
+from armata_rules.kernel.texts.textset import Section, TextSet
+from armata_rules.translations.sources import (
+    FILES,
+    LANGS,
+    MAX_RULEBOOK_BYTES,
+    PACKAGED,
+    SOURCES,
+    Rulebooks,
+    multilingual_languages,
+)
 
 __all__ = ["ARMATA_TEXTS", "resolve"]
 
@@ -44,6 +53,12 @@ def resolve(citation: str) -> range:
     return range(first, last + 1)
 
 
+def _side_by_side(edition: str, lines: tuple[str, ...]) -> Mapping[int, str]:
+    """The language of the lines ScriBabs prints in every language side by side (the component list, the
+    addendum); the Pegasus print has none."""
+    return multilingual_languages(lines) if edition == "sb19" else {}
+
+
 #: The texts Armata's rules cite.
 ARMATA_TEXTS: Final = TextSet(
     game="armata_strigoi",
@@ -52,4 +67,9 @@ ARMATA_TEXTS: Final = TextSet(
     grammar=_CITATION,
     resolve=resolve,
     env="ARMATA_RULEBOOKS",
+    files=tuple(FILES.items()),
+    sections=tuple(Section(s.source, s.edition, s.lang, s.first, s.last) for s in SOURCES),
+    languages=_side_by_side,
+    packaged=PACKAGED,
+    max_bytes=MAX_RULEBOOK_BYTES,
 )

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Final
 
 from armata_rules.kernel.core.datafile import DataFileError, read_regular_file
-from armata_rules.kernel.texts.textset import TextSet
+from armata_rules.kernel.texts.textset import Section, TextSet
 from armata_rules.wladcy_nocy.spec import OcrVariant, Term, load_ocr_variants, spec_folder
 
 __all__ = [
@@ -493,6 +493,10 @@ WN_TEXTS: Final = TextSet(
     grammar=_CITATION,
     resolve=resolve,
     env=ENV,
+    files=(("wn", FILE_NAME),),
+    sections=tuple(Section(source.id, "wn", source.lang, source.first, source.last) for source in SOURCES),
+    packaged=PACKAGED,
+    max_bytes=MAX_TEXT_BYTES,
 )
 
 

@@ -1,4 +1,8 @@
-"""The texts a game's rules cite, as the kernel sees them: :mod:`~armata_rules.kernel.texts.textset`.
+"""The texts a game's rules cite, and the tools that read them, for any game: its :mod:`~.textset` and
+:mod:`~.files`; reading a scan (:mod:`~.scan`, :mod:`~.repeats`) and finding it in the text (:mod:`~.locate`);
+sentences and their facts (:mod:`~.text`) by the lexicons (:mod:`~.lexicon`, data under ``lexicons/``); the clause
+corpus and its alignment (:mod:`~.corpus`, :mod:`~.align`); a recorded review of the texts (:mod:`~.verdicts`,
+:mod:`~.verdict_ids`).
 
 Importing this package imports none of its modules.
 """
