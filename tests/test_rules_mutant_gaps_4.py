@@ -496,6 +496,40 @@ def test_under_exactly_a_hero_with_one_step_left_moves_on() -> None:
     assert EndMove(0) in g.legal_actions(state)
 
 
+@pytest.mark.clauses("peg19.en:764", "peg19.en:766", "peg19.en:1062", "peg19.de:176", "sb19.en:316")
+def test_a_hero_may_cross_a_strigoi_off_a_dead_end_when_the_way_on_is_back_to_his_own_space() -> None:
+    """peg19.en:766 / peg19.en:1062: with Stealth a Powerwolf may move through a Strigoi's space (peg19.de:176,
+    sb19.en:316); peg19.en:764: two miniatures cannot end on the same space, so a step onto it needs a way on to a
+    free space. Roel plays Amen & Attack (movement 2) on NE:1,-2, a dead end whose one exit is NE:0,-2, where the
+    Master stands; the Apprentice stands on NE:-1,-1, the Master's space's only other exit. Roel spends the Shadow
+    token for Stealth: the step onto the Master is listed and applies (one step left, and the way on is back to
+    NE:1,-2, the space Roel leaves, free once he has left it), and from there only that step back is listed (the
+    Apprentice, one step further, would leave him no step to move off it). Kills the mutant of _can_leave that
+    looks at the standing of no seat (mutant 10), for which Roel's own space is a Powerwolf's, to jump and not to
+    stop on: the step onto the Master would be refused."""
+    g = game()
+    shadow = token(g, "Shadow")
+    state = turn(
+        g,
+        ["Amen & Attack", CROSS],
+        positions={0: "NE:1,-2", 1: "C:0,0"},
+        strigoi={"Master": "NE:0,-2", "Apprentice": "NE:-1,-1"},
+        tokens={0: [shadow]},
+        first=0,
+    )
+    exits = g.ctx.fortress.exits
+    assert exits("NE:1,-2", state.board) == ("NE:0,-2",)
+    assert sorted(exits("NE:0,-2", state.board)) == ["NE:-1,-1", "NE:1,-2"]
+    assert state.turn is not None and state.turn.steps_left == 2
+    state = play(g, state, UseAbility(0, "stealth", shadow, "token", ""))
+    assert Step(0, "NE:0,-2") in g.legal_actions(state)
+    state = play(g, state, Step(0, "NE:0,-2"))
+    assert state.heroes[0].position == "NE:0,-2" and state.turn is not None and state.turn.steps_left == 1
+    assert g.legal_actions(state) == [Step(0, "NE:1,-2")]
+    state = play(g, state, Step(0, "NE:1,-2"))
+    assert state.heroes[0].position == "NE:1,-2" and EndMove(0) in g.legal_actions(state)
+
+
 # ------------------------------------------------------------------------------------------ heal in a fight
 
 
