@@ -33,6 +33,7 @@ __all__ = [
     "LeapLanding",
     "Movement",
     "Option",
+    "ProtectionUnits",
     "ReadingSpec",
     "Ruleset",
     "SelfWound",
@@ -176,6 +177,14 @@ class SelfWoundCount(Enum):
 
     EACH_FIGHT = "each_fight"  # in every fight, in addition to the damage the action causes the enemy
     ONCE = "once"  # one wound in the round, however many fights
+
+
+class ProtectionUnits(Enum):
+    """How many wounds one use of Protection blocks: one per Protection icon the source shows, or one per card or
+    token used, whatever its icons (a reward card's Wild Strength side may show two)."""
+
+    PER_ICON = "per_icon"  # each icon is an Ability, and each Protection avoids a single wound
+    PER_CARD = "per_card"  # each card or token played blocks one wound
 
 
 @dataclass(frozen=True, slots=True)
@@ -564,6 +573,50 @@ READINGS: tuple[ReadingSpec, ...] = (
         ShockProtection.AVOIDABLE,
     ),
     ReadingSpec(
+        "protection_units",
+        "How many wounds one card or token used for Protection blocks",
+        "discrepancy",
+        "protection-card-or-icon-count",
+        (
+            Option(
+                ProtectionUnits.PER_ICON,
+                "one wound per Protection icon the card or token shows: each icon is an Ability and each Protection "
+                "avoids a single wound or shock, so a Wild Strength side with two icons blocks two (the German and "
+                "French attack paragraphs let the cards and tokens with the icon be used and say nothing of a count)",
+                (
+                    "peg19.de:469",
+                    "peg19.de:473",
+                    "peg19.de:289",
+                    "peg19.fr:2043",
+                    "peg19.fr:2049",
+                    "peg19.fr:1952",
+                ),
+                ("peg19.de", "peg19.fr"),
+            ),
+            Option(
+                ProtectionUnits.PER_CARD,
+                "one wound per card or token used, whatever its icons: the Strigoi attack's paragraph counts the "
+                "cards and tokens played, the played Action card among them (English: 'each card or token played "
+                "... blocks one wound'; Italian: as many cards as wounds; Spanish: the played card counts in the "
+                "total). These texts also call each icon an Ability that avoids a single wound (peg19.en:1034, "
+                ":1038; sb19.en:614, :618; peg19.it:1585, :1589; peg19.es:2597, :2603); their presets follow the "
+                "attack's paragraph, the one that counts what a card or token blocks",
+                (
+                    "peg19.en:854",
+                    "peg19.en:949",
+                    "sb19.en:415",
+                    "sb19.en:506",
+                    "peg19.it:1400",
+                    "peg19.it:1535",
+                    "peg19.es:2427",
+                    "peg19.es:2547",
+                ),
+                ("peg19.en", "peg19.it", "peg19.es", "sb19.en"),
+            ),
+        ),
+        ProtectionUnits.PER_ICON,
+    ),
+    ReadingSpec(
         "self_wound",
         "When the played card's self-wound icon hurts",
         "discrepancy",
@@ -685,6 +738,7 @@ class Ruleset:
     leap_landing: LeapLanding = LeapLanding.NOT_ENCOUNTER
     advanced_timing: AdvancedTiming = AdvancedTiming.END_OF_TURN
     shock_protection: ShockProtection = ShockProtection.AVOIDABLE
+    protection_units: ProtectionUnits = ProtectionUnits.PER_ICON
     self_wound: SelfWound = SelfWound.IF_FIGHTS_THIS_ROUND
     self_wound_count: SelfWoundCount = SelfWoundCount.EACH_FIGHT
     strigoi_after_encounter: StrigoiAfterEncounter = StrigoiAfterEncounter.ONE

@@ -42,7 +42,7 @@ from armata_rules.effects import CardZone, DiscardToStack, GainBlood, MoveCard, 
 from armata_rules.frames import RelocateChoice, StartRound, Wounds
 from armata_rules.kernel.play.effects import tracing
 from armata_rules.state import GameState
-from armata_rules.variants import AbilityTiming, CentreRelocation, InitiativeTies, Movement
+from armata_rules.variants import AbilityTiming, CentreRelocation, InitiativeTies, Movement, ProtectionUnits
 from tests.scenario import (
     ARMY,
     CROSS,
@@ -79,6 +79,9 @@ def _reloaded(g: Game, state: GameState) -> GameState:
 
 # ------------------------------------------------------------------------------------------ protection
 
+#: The English preset with one wound blocked per Protection icon (its own preset blocks one per card).
+PER_ICON = editions.PEG19_EN.with_(protection_units=ProtectionUnits.PER_ICON)
+
 
 @pytest.mark.clauses(
     "peg19.en:854",
@@ -96,12 +99,13 @@ def _reloaded(g: Game, state: GameState) -> GameState:
 def test_a_shield_used_with_wild_strength_blocks_a_wound_per_protection_icon() -> None:
     """peg19.en:854: a Strigoi's attack inflicts the wounds on its card plus the token's modifier, and the Powerwolf
     prevents them with Protection; peg19.en:1034 / peg19.en:1038: each icon is an ability, and each Protection
-    avoids one wound. The Master (damage 1) flips its +1 token and attacks Matthew for two wounds. Matthew's Shield
+    avoids one wound (the reading protection_units per_icon; per_card is in test_rules_protection_units). The
+    Master (damage 1) flips its +1 token and attacks Matthew for two wounds. Matthew's Shield
     shows two Protection icons on its Wild Strength side (one on its normal side): used wild it blocks both wounds
     (no wound is drawn and the Shield goes back to the box), used normally only one, and the other is still to
     block or take. Kills the mutant of WoundsRules.apply that counts the icons of no ability (one unit whatever the
     source)."""
-    g = game()
+    g = game(ruleset=PER_ICON)
     shield = reward(g, "Shield")
     state = turn(
         g,
@@ -357,9 +361,9 @@ def test_each_protection_icon_of_the_played_card_a_token_or_a_normal_side_blocks
     test_a_shield_used_with_wild_strength_blocks_a_wound_per_protection_icon). In a pack where When the Moon Shines
     Red, the Amulet and the Shield's normal side each show two Protection icons, the Master (+1) attacks Roel for
     two wounds in his turn: his played card, the Amulet or the Shield used normally blocks both, and no wound is
-    drawn. Kills the mutants of source_units that count one icon (or none) for a played card, a reward card's
-    normal side or a token."""
-    g = Game.new(("Roel", "Matthew"), seed=1, chance="explicit", pack=_doubled_pack())
+    drawn (the reading protection_units per_icon). Kills the mutants of source_units that count one icon (or none)
+    for a played card, a reward card's normal side or a token."""
+    g = Game.new(("Roel", "Matthew"), ruleset=PER_ICON, seed=1, chance="explicit", pack=_doubled_pack())
     shield, amulet = reward(g, "Shield"), token(g, "Amulet")
     state = turn(
         g,
