@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import Enum
+from types import MappingProxyType
 
 from armata_rules.board.placement import LadderPlacement
 
 __all__ = [
+    "LATER_READINGS",
     "READINGS",
     "SOURCES",
     "AbilityTiming",
@@ -717,6 +719,13 @@ READINGS: tuple[ReadingSpec, ...] = (
 
 _SPECS = {spec.name: spec for spec in READINGS}
 
+#: Readings added after rulesets were first saved (in game records, OpenSpiel state records and study stores), each
+#: with the option that plays as the engine did before the reading existed. A ruleset JSON that lacks one of these
+#: keys was written before it: :meth:`Ruleset.from_json` reads it with this option, so an older record loads and
+#: replays as it was played. Any other missing key is still refused. ``protection_units``: one wound per
+#: Protection icon (added with the reading; before it, the engine blocked one wound per icon).
+LATER_READINGS: Mapping[str, Enum] = MappingProxyType({"protection_units": ProtectionUnits.PER_ICON})
+
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
@@ -769,8 +778,12 @@ class Ruleset:
 
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> Ruleset:
-        """Rebuild a ruleset written by :meth:`to_json`; ``ValueError`` names a bad key or value."""
-        values: dict[str, Enum] = {}
+        """Rebuild a ruleset written by :meth:`to_json`; ``ValueError`` names a bad key or value, or a missing reading.
+
+        A reading of :data:`LATER_READINGS` may be missing: the JSON was written before it existed, and it takes the
+        option that plays as the engine did then (``protection_units``: ``per_icon``).
+        """
+        values: dict[str, Enum] = dict(LATER_READINGS)
         for key, raw in data.items():
             if key == "name":
                 continue
