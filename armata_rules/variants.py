@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from enum import Enum
+from types import MappingProxyType
 
 from armata_rules.board.placement import LadderPlacement
 from armata_rules.kernel.play.readings import Reading, ReadingSet
 
 __all__ = [
-    "ADDED_LATER",
+    "LATER_READINGS",
     "READINGS",
     "READING_SET",
     "SOURCES",
@@ -37,6 +38,7 @@ __all__ = [
     "LeapLanding",
     "Movement",
     "Option",
+    "ProtectionUnits",
     "ReadingSpec",
     "Ruleset",
     "SelfWound",
@@ -194,6 +196,14 @@ class SelfWoundCount(Enum):
 
     EACH_FIGHT = "each_fight"  # in every fight, in addition to the damage the action causes the enemy
     ONCE = "once"  # one wound in the round, however many fights
+
+
+class ProtectionUnits(Enum):
+    """How many wounds one use of Protection blocks: one per Protection icon the source shows, or one per card or
+    token used, whatever its icons (a reward card's Wild Strength side may show two)."""
+
+    PER_ICON = "per_icon"  # each icon is an Ability, and each Protection avoids a single wound
+    PER_CARD = "per_card"  # each card or token played blocks one wound
 
 
 @dataclass(frozen=True, slots=True)
@@ -582,6 +592,50 @@ READINGS: tuple[ReadingSpec, ...] = (
         ShockProtection.AVOIDABLE,
     ),
     ReadingSpec(
+        "protection_units",
+        "How many wounds one card or token used for Protection blocks",
+        "discrepancy",
+        "protection-card-or-icon-count",
+        (
+            Option(
+                ProtectionUnits.PER_ICON,
+                "one wound per Protection icon the card or token shows: each icon is an Ability and each Protection "
+                "avoids a single wound or shock, so a Wild Strength side with two icons blocks two (the German and "
+                "French attack paragraphs let the cards and tokens with the icon be used and say nothing of a count)",
+                (
+                    "peg19.de:469",
+                    "peg19.de:473",
+                    "peg19.de:289",
+                    "peg19.fr:2043",
+                    "peg19.fr:2049",
+                    "peg19.fr:1952",
+                ),
+                ("peg19.de", "peg19.fr"),
+            ),
+            Option(
+                ProtectionUnits.PER_CARD,
+                "one wound per card or token used, whatever its icons: the Strigoi attack's paragraph counts the "
+                "cards and tokens played, the played Action card among them (English: 'each card or token played "
+                "... blocks one wound'; Italian: as many cards as wounds; Spanish: the played card counts in the "
+                "total). These texts also call each icon an Ability that avoids a single wound (peg19.en:1034, "
+                ":1038; sb19.en:614, :618; peg19.it:1585, :1589; peg19.es:2597, :2603); their presets follow the "
+                "attack's paragraph, the one that counts what a card or token blocks",
+                (
+                    "peg19.en:854",
+                    "peg19.en:949",
+                    "sb19.en:415",
+                    "sb19.en:506",
+                    "peg19.it:1400",
+                    "peg19.it:1535",
+                    "peg19.es:2427",
+                    "peg19.es:2547",
+                ),
+                ("peg19.en", "peg19.it", "peg19.es", "sb19.en"),
+            ),
+        ),
+        ProtectionUnits.PER_ICON,
+    ),
+    ReadingSpec(
         "self_wound",
         "When the played card's self-wound icon hurts",
         "discrepancy",
@@ -717,9 +771,14 @@ READINGS: tuple[ReadingSpec, ...] = (
 
 _SPECS = {spec.name: spec for spec in READINGS}
 
-#: Readings added after rulesets and game records were first written, each with the option the engine played before
-#: it existed: a ruleset without the reading reads as that option, so an older record replays as it was played.
-ADDED_LATER: dict[str, Enum] = {"discard_timing": DiscardTiming.END_OF_ROUND}
+#: Readings added after rulesets were first saved (in game records, OpenSpiel state records and study stores), each
+#: with the option that plays as the engine did before the reading existed. A ruleset JSON that lacks one of these
+#: keys was written before it: :meth:`Ruleset.from_json` reads it with this option, so an older record loads and
+#: replays as it was played. Any other missing key is still refused. ``protection_units``: one wound per Protection
+#: icon; ``discard_timing``: a discarded card waits for the end of the round.
+LATER_READINGS: Mapping[str, Enum] = MappingProxyType(
+    {"protection_units": ProtectionUnits.PER_ICON, "discard_timing": DiscardTiming.END_OF_ROUND}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -742,6 +801,7 @@ class Ruleset:
     leap_landing: LeapLanding = LeapLanding.NOT_ENCOUNTER
     advanced_timing: AdvancedTiming = AdvancedTiming.END_OF_TURN
     shock_protection: ShockProtection = ShockProtection.AVOIDABLE
+    protection_units: ProtectionUnits = ProtectionUnits.PER_ICON
     self_wound: SelfWound = SelfWound.IF_FIGHTS_THIS_ROUND
     self_wound_count: SelfWoundCount = SelfWoundCount.EACH_FIGHT
     strigoi_after_encounter: StrigoiAfterEncounter = StrigoiAfterEncounter.ONE
@@ -774,7 +834,7 @@ class Ruleset:
     def from_json(cls, data: Mapping[str, object]) -> Ruleset:
         """Rebuild a ruleset written by :meth:`to_json`; a
         :class:`~armata_rules.kernel.play.readings.ReadingError` (a ``ValueError``) names a bad key or value, or a
-        missing reading (a reading of :data:`ADDED_LATER` may be missing: a file written before it existed)."""
+        missing reading (a reading of :data:`LATER_READINGS` may be missing: a file written before it existed)."""
         return READING_SET.from_json(data)
 
 
@@ -788,13 +848,13 @@ def _reading(spec: ReadingSpec) -> Reading:
 
 #: The readings as the kernel reads them (:class:`~armata_rules.kernel.play.readings.ReadingSet`), bound to
 #: :class:`Ruleset`: checked against it at import (the same readings, each default the spec's), strict (a ruleset
-#: read from a file names every reading but those of :data:`ADDED_LATER`). Armata's game definition names it.
+#: read from a file names every reading but those of :data:`LATER_READINGS`). Armata's game definition names it.
 READING_SET: ReadingSet[Ruleset] = ReadingSet(
     Ruleset,
     map(_reading, READINGS),
     name_field="name",
     strict=True,
-    added_later={name: str(option.value) for name, option in ADDED_LATER.items()},
+    added_later={name: str(option.value) for name, option in LATER_READINGS.items()},
 )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -12,8 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from armata_rules import editions
+from armata_rules.actions import Protect
 from armata_rules.cli import main
+from armata_rules.frames import Wounds
 from armata_rules.records import GameRecord, RecordError, load_record, replay, save_record
+from armata_rules.variants import LATER_READINGS, READINGS, ProtectionUnits, Ruleset
 from tests.play import new_game, random_play
 
 
@@ -126,3 +130,97 @@ def test_a_kernel_record_of_another_game_or_with_a_broken_setup_is_refused(tmp_p
         load_record(_write(tmp_path, armata | {"setup": armata["setup"] | {"pack": "default", "layout": "default"}}))
     with pytest.raises(RecordError, match=r": format: unsupported format 3; this library reads 1 and 2"):
         load_record(_write(tmp_path, data | {"format": 3}))
+
+
+# ------------------------------------------------------------------------------------------------ readings added later
+def _played_with_a_two_icon_protection() -> GameRecord:
+    """A game under the English rules with one wound blocked per Protection icon, in which a Shield used with Wild
+    Strength (two icons) blocks two of a Strigoi's wounds: random play (seed 118, three heroes), except that the
+    Shield is used when it faces two wounds, then twenty more actions."""
+    ruleset = editions.PEG19_EN.with_(protection_units=ProtectionUnits.PER_ICON)
+    game = new_game(3, ruleset, seed=118)
+    rng = random.Random(118)
+    state, actions, used, more = game.initial_state(), [], False, 0
+    while more < 20 and not state.is_over:
+        legal = game.legal_actions(state)
+        wild = [a for a in legal if isinstance(a, Protect) and a.mode == "wild"]
+        facing_two = isinstance(state.frames[-1], Wounds) and state.frames[-1].count >= 2
+        if wild and facing_two and not used:
+            action, used = wild[0], True
+        else:
+            action, more = rng.choice(legal), more + used
+        state = game.apply(state, action)
+        actions.append(action)
+    assert any(line.endswith("blocks 2 wound(s) with reward/shield#1") for line in state.history())
+    return GameRecord.of(game, actions, state)
+
+
+def test_a_record_written_before_protection_units_replays_as_it_was_played(tmp_path: Path) -> None:
+    """Records written before the reading protection_units existed have no such key: they load with the option
+    the engine played then (LATER_READINGS: one wound per Protection icon) and replay to their hash, though the
+    English preset now blocks one wound per card; read per card, the same actions do not replay."""
+    record = _played_with_a_two_icon_protection()
+    data = record.to_json()
+    del data["ruleset"]["protection_units"]  # type: ignore[attr-defined]
+    assert data["ruleset"]["name"] == "peg19.en+custom"  # type: ignore[index]
+    path = _write(tmp_path, data)
+    loaded = load_record(path)
+    assert loaded.ruleset.protection_units is LATER_READINGS["protection_units"] is ProtectionUnits.PER_ICON
+    assert editions.PEG19_EN.protection_units is ProtectionUnits.PER_CARD
+    assert loaded == record
+    _, state = replay(loaded, str(path))
+    assert state.hash() == record.final_hash
+    per_card = replace(loaded, ruleset=loaded.ruleset.with_(protection_units=ProtectionUnits.PER_CARD))
+    with pytest.raises(RecordError):
+        replay(per_card, str(path))
+
+
+def test_a_kernel_record_without_a_later_reading_loads_with_its_former_option(tmp_path: Path) -> None:
+    """The kernel's format keeps the ruleset under ``setup``: without protection_units it loads per icon too."""
+    from armata_rules.engine import Game
+    from armata_rules.kernel.records import Record, write_record
+
+    old = _played_with_a_two_icon_protection()
+    game = Game.new(old.heroes, ruleset=old.ruleset, seed=old.seed, chance=old.chance)
+    final = game.initial_state()
+    for action in old.actions:
+        final = game.apply(final, action)
+    path = tmp_path / "kernel.json"
+    write_record(Record.of(game, old.actions, final), path)
+    data = json.loads(path.read_text())
+    del data["setup"]["ruleset"]["protection_units"]
+    path.write_text(json.dumps(data))
+    assert load_record(path) == old
+    _, replayed = replay(load_record(path))
+    assert replayed.hash() == old.final_hash
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        (lambda r: r.update(protection_units="per_wound"), "reading protection_units has no option 'per_wound'"),
+        (lambda r: r.update(protection_unit="per_icon"), "no reading 'protection_unit'"),
+        (lambda r: r.pop("movement"), "reading movement is missing"),
+    ],
+)
+def test_a_ruleset_with_a_bad_or_unknown_reading_is_still_refused_in_one_line(change: Any, problem: str) -> None:
+    """Only the readings added later may be missing; a bad option, an unknown reading or any other missing reading
+    is refused, in one line naming it."""
+    data: dict[str, Any] = editions.PEG19_EN.to_json()
+    change(data)
+    with pytest.raises(ValueError) as caught:
+        Ruleset.from_json(data)
+    assert problem in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_the_readings_added_later_are_readings_with_the_engines_former_option() -> None:
+    """Each entry of LATER_READINGS names a reading and one of its options; a ruleset written without it loads with
+    that option and with every other reading as written."""
+    specs = {spec.name: spec for spec in READINGS}
+    assert set(LATER_READINGS) <= set(specs)
+    for name, option in LATER_READINGS.items():
+        assert option in [o.value for o in specs[name].options], name
+    for preset in editions.ALL:
+        written = {k: v for k, v in preset.to_json().items() if k not in LATER_READINGS}
+        loaded = Ruleset.from_json(written)
+        assert loaded == replace(preset, **dict(LATER_READINGS))  # type: ignore[arg-type]

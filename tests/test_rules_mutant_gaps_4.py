@@ -42,7 +42,7 @@ from armata_rules.effects import CardZone, DiscardToStack, GainBlood, MoveCard, 
 from armata_rules.frames import RelocateChoice, StartRound, Wounds
 from armata_rules.kernel.play.effects import tracing
 from armata_rules.state import GameState, StateFileError
-from armata_rules.variants import AbilityTiming, CentreRelocation, InitiativeTies, Movement
+from armata_rules.variants import AbilityTiming, CentreRelocation, InitiativeTies, Movement, ProtectionUnits
 from tests.scenario import (
     ARMY,
     CROSS,
@@ -79,6 +79,9 @@ def _reloaded(g: Game, state: GameState) -> GameState:
 
 # ------------------------------------------------------------------------------------------ protection
 
+#: The English preset with one wound blocked per Protection icon (its own preset blocks one per card).
+PER_ICON = editions.PEG19_EN.with_(protection_units=ProtectionUnits.PER_ICON)
+
 
 @pytest.mark.clauses(
     "peg19.en:854",
@@ -96,12 +99,13 @@ def _reloaded(g: Game, state: GameState) -> GameState:
 def test_a_shield_used_with_wild_strength_blocks_a_wound_per_protection_icon() -> None:
     """peg19.en:854: a Strigoi's attack inflicts the wounds on its card plus the token's modifier, and the Powerwolf
     prevents them with Protection; peg19.en:1034 / peg19.en:1038: each icon is an ability, and each Protection
-    avoids one wound. The Master (damage 1) flips its +1 token and attacks Matthew for two wounds. Matthew's Shield
+    avoids one wound (the reading protection_units per_icon; per_card is in test_rules_protection_units). The
+    Master (damage 1) flips its +1 token and attacks Matthew for two wounds. Matthew's Shield
     shows two Protection icons on its Wild Strength side (one on its normal side): used wild it blocks both wounds
     (no wound is drawn and the Shield goes back to the box), used normally only one, and the other is still to
     block or take. Kills the mutant of WoundsRules.apply that counts the icons of no ability (one unit whatever the
     source)."""
-    g = game()
+    g = game(ruleset=PER_ICON)
     shield = reward(g, "Shield")
     state = turn(
         g,
@@ -360,9 +364,9 @@ def test_each_protection_icon_of_the_played_card_a_token_or_a_normal_side_blocks
     test_a_shield_used_with_wild_strength_blocks_a_wound_per_protection_icon). In a pack where When the Moon Shines
     Red, the Amulet and the Shield's normal side each show two Protection icons, the Master (+1) attacks Roel for
     two wounds in his turn: his played card, the Amulet or the Shield used normally blocks both, and no wound is
-    drawn. Kills the mutants of source_units that count one icon (or none) for a played card, a reward card's
-    normal side or a token."""
-    g = Game.new(("Roel", "Matthew"), seed=1, chance="explicit", pack=_doubled_pack())
+    drawn (the reading protection_units per_icon). Kills the mutants of source_units that count one icon (or none)
+    for a played card, a reward card's normal side or a token."""
+    g = Game.new(("Roel", "Matthew"), ruleset=PER_ICON, seed=1, chance="explicit", pack=_doubled_pack())
     shield, amulet = reward(g, "Shield"), token(g, "Amulet")
     state = turn(
         g,
@@ -497,6 +501,40 @@ def test_under_exactly_a_hero_with_one_step_left_moves_on() -> None:
     )
     state = play(g, state, Step(0, "C:1,0"))
     assert EndMove(0) in g.legal_actions(state)
+
+
+@pytest.mark.clauses("peg19.en:764", "peg19.en:766", "peg19.en:1062", "peg19.de:176", "sb19.en:316")
+def test_a_hero_may_cross_a_strigoi_off_a_dead_end_when_the_way_on_is_back_to_his_own_space() -> None:
+    """peg19.en:766 / peg19.en:1062: with Stealth a Powerwolf may move through a Strigoi's space (peg19.de:176,
+    sb19.en:316); peg19.en:764: two miniatures cannot end on the same space, so a step onto it needs a way on to a
+    free space. Roel plays Amen & Attack (movement 2) on NE:1,-2, a dead end whose one exit is NE:0,-2, where the
+    Master stands; the Apprentice stands on NE:-1,-1, the Master's space's only other exit. Roel spends the Shadow
+    token for Stealth: the step onto the Master is listed and applies (one step left, and the way on is back to
+    NE:1,-2, the space Roel leaves, free once he has left it), and from there only that step back is listed (the
+    Apprentice, one step further, would leave him no step to move off it). Kills the mutant of _can_leave that
+    looks at the standing of no seat (mutant 10), for which Roel's own space is a Powerwolf's, to jump and not to
+    stop on: the step onto the Master would be refused."""
+    g = game()
+    shadow = token(g, "Shadow")
+    state = turn(
+        g,
+        ["Amen & Attack", CROSS],
+        positions={0: "NE:1,-2", 1: "C:0,0"},
+        strigoi={"Master": "NE:0,-2", "Apprentice": "NE:-1,-1"},
+        tokens={0: [shadow]},
+        first=0,
+    )
+    exits = g.ctx.fortress.exits
+    assert exits("NE:1,-2", state.board) == ("NE:0,-2",)
+    assert sorted(exits("NE:0,-2", state.board)) == ["NE:-1,-1", "NE:1,-2"]
+    assert state.turn is not None and state.turn.steps_left == 2
+    state = play(g, state, UseAbility(0, "stealth", shadow, "token", ""))
+    assert Step(0, "NE:0,-2") in g.legal_actions(state)
+    state = play(g, state, Step(0, "NE:0,-2"))
+    assert state.heroes[0].position == "NE:0,-2" and state.turn is not None and state.turn.steps_left == 1
+    assert g.legal_actions(state) == [Step(0, "NE:1,-2")]
+    state = play(g, state, Step(0, "NE:1,-2"))
+    assert state.heroes[0].position == "NE:1,-2" and EndMove(0) in g.legal_actions(state)
 
 
 # ------------------------------------------------------------------------------------------ heal in a fight

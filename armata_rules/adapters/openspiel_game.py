@@ -61,7 +61,7 @@ from armata_rules.frames import DecisionKind
 from armata_rules.immutable import memo
 from armata_rules.observation import Observation
 from armata_rules.state import GameState
-from armata_rules.variants import Ruleset
+from armata_rules.variants import LATER_READINGS, Ruleset
 
 __all__ = [
     "GAME_TYPE",
@@ -458,8 +458,15 @@ class ArmataObserver:
 pyspiel.register_game(GAME_TYPE, ArmataGame)
 
 
-#: The version of the JSON that :func:`state_to_record` writes.
-RECORD_FORMAT = 1
+#: The version of the JSON that :func:`state_to_record` writes. Format 1 was written before the readings
+#: ``protection_units`` and ``discard_timing`` existed, when every edition blocked one wound per Protection icon and
+#: kept discarded cards to the end of the round: its ``readings`` say how the game differs from an edition preset of
+#: that time. It is still read, every reading of
+#: :data:`~armata_rules.variants.LATER_READINGS` that it does not set taking its former option, so it replays as
+#: it was played.
+RECORD_FORMAT = 2
+#: The formats :func:`state_from_record` reads.
+_READ_FORMATS = (1, 2)
 
 
 class StateRecordError(ValueError):
@@ -493,8 +500,8 @@ def state_from_record(data: object) -> ArmataState:
         raise StateRecordError(f"{unknown[0]}: unknown key")
     for key in sorted(expected - set(data)):
         raise StateRecordError(f"{key}: missing")
-    if data["format"] != RECORD_FORMAT or type(data["format"]) is not int:
-        raise StateRecordError(f"format: must be {RECORD_FORMAT}; got {data['format']!r:.40}")
+    if data["format"] not in _READ_FORMATS or type(data["format"]) is not int:
+        raise StateRecordError(f"format: must be 1 or {RECORD_FORMAT}; got {data['format']!r:.40}")
     if data["game"] != GAME_TYPE.short_name:
         raise StateRecordError(f"game: must be {GAME_TYPE.short_name!r}; got {data['game']!r:.40}")
     players, edition, actions = data["players"], data["edition"], data["actions"]
@@ -505,6 +512,8 @@ def state_from_record(data: object) -> ArmataState:
     readings = data.get("readings", "")
     if not isinstance(readings, str):
         raise StateRecordError("readings: must be a string (the JSON of the readings that differ from the edition)")
+    if data["format"] == 1:
+        readings = _former_readings(readings)
     try:
         readings = canonical_readings(edition, readings)
     except ValueError as err:
@@ -521,3 +530,16 @@ def state_from_record(data: object) -> ArmataState:
             raise StateRecordError(f"actions[{number}]: {action} is not legal there")
         state.apply_action(action)
     return state  # type: ignore[no-any-return]
+
+
+def _former_readings(readings: str) -> str:
+    """A format-1 record's ``readings`` with every reading added since (:data:`~armata_rules.variants.LATER_READINGS`)
+    that it does not set pinned to the option the engine played before; unchanged when it is not a JSON object
+    (:func:`canonical_readings` then names the problem)."""
+    try:
+        changed = json.loads(readings) if readings.strip() else {}
+    except ValueError:
+        return readings
+    if not isinstance(changed, dict):
+        return readings
+    return json.dumps({name: option.value for name, option in LATER_READINGS.items()} | changed)

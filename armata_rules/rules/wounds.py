@@ -33,7 +33,7 @@ from armata_rules.rules.handlers import ChanceHandler, DecisionHandler, Refusal,
 from armata_rules.rules.registry import expect, interpretation, rule
 from armata_rules.rules.sources import Source, available_sources, source_units, spend_source
 from armata_rules.state import GameState
-from armata_rules.variants import SelfWound, SelfWoundCount, ShockProtection
+from armata_rules.variants import ProtectionUnits, SelfWound, SelfWoundCount, ShockProtection
 
 __all__ = [
     "HEAL",
@@ -45,6 +45,7 @@ __all__ = [
     "card_self_wound",
     "heal_room",
     "incoming_wounds",
+    "protection_blocks",
     "self_wound_hurts_in_this_fight",
     "take_wound",
     "wound_outcomes",
@@ -75,15 +76,18 @@ PROTECTION = rule(
         "sb19.en:618",
         "sb19.en:620",
     ),
-    "Before drawing, the hero may block wounds one at a time: each Protection icon (played card, a card "
-    "discarded from hand, a reward card, a reward token) blocks one. Wounds from the hero's own card or weapon "
+    "Before drawing, the hero may block wounds one source at a time (the played card, a card discarded from hand, "
+    "a reward card, a reward token): by reading, a source blocks one wound per Protection icon it shows, or one "
+    "wound whatever its icons (a card discarded from hand always one). Wounds from the hero's own card or weapon "
     "cannot be blocked.",
+    readings=("protection_units",),
 )
 
 # The enum members the rules below read, as Final module constants (why: armata_rules.fast_enum).
 _ABILITY_PROTECTION: Final = Ability.PROTECTION
 _CARDZONE_HAND: Final = CardZone.HAND
 _CARDZONE_PLAYED: Final = CardZone.PLAYED
+_PROTECTIONUNITS_PER_CARD: Final = ProtectionUnits.PER_CARD
 _SELFWOUNDCOUNT_ONCE: Final = SelfWoundCount.ONCE
 _SELFWOUND_IF_FIGHTS_THIS_TURN: Final = SelfWound.IF_FIGHTS_THIS_TURN
 _SELFWOUND_WHEN_PLAYED: Final = SelfWound.WHEN_PLAYED
@@ -255,6 +259,16 @@ def card_self_wound(ctx: RulesContext, state: GameState, seat: int) -> tuple[Gam
     return state.with_hero(seat, replace(hero, card_wound_taken=True)), 1
 
 
+def protection_blocks(ctx: RulesContext, state: GameState, seat: int, source: Source) -> int:
+    """The wounds one use of ``source`` for Protection blocks, by the ``protection_units`` reading: one per
+    Protection icon it shows (each icon is an Ability avoiding a single wound, peg19.en:1034, peg19.en:1038), or one
+    whatever its icons ('each card or token played ... blocks one wound', peg19.en:854). A card discarded from hand
+    blocks one either way (peg19.en:949); a shock is avoided by one use either way."""
+    if ctx.ruleset.protection_units is _PROTECTIONUNITS_PER_CARD:
+        return 1
+    return max(1, source_units(ctx, state, seat, _ABILITY_PROTECTION, source))
+
+
 def wound_points(ctx: RulesContext, state: GameState, seat: int) -> int:
     """The wound points a hero holds (a double wound counts two)."""
     return sum(ctx.pack.wound_tokens[w].value for w in state.heroes[seat].wounds)
@@ -307,7 +321,7 @@ class WoundsRules(DecisionHandler[Wounds]):
             return replace_top(state, DrawWound(frame.seat, frame.count - 1, frame.origin, frame.attacker))
         action = expect(action, Protect, "wounds: the guard admits only Pass and Protect")
         source = Source(action.source, action.mode)
-        units = max(1, source_units(ctx, state, frame.seat, _ABILITY_PROTECTION, source))
+        units = protection_blocks(ctx, state, frame.seat, source)
         state = execute_all(state, spend_source(ctx, state, frame.seat, _ABILITY_PROTECTION, source))
         if source.mode == "discard":
             state = set_aside(ctx, state, frame.seat, source.id)

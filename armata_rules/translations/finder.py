@@ -64,6 +64,7 @@ _READING_KIND = {
     "leap_landing": "scope",
     "advanced_timing": "ordering",
     "shock_protection": "scope",
+    "protection_units": "numeric",
     "self_wound": "scope",
     "discard_timing": "ordering",
 }

@@ -215,12 +215,48 @@ def test_a_state_record_is_plain_json_that_replays_to_the_same_state() -> None:
     assert again.history() == state.history() and str(again) == str(state)
 
 
+def test_a_format_1_state_record_replays_with_the_readings_of_its_time() -> None:
+    """Format 1 was written before the readings protection_units and discard_timing: its ``readings`` differ from
+    presets that all blocked one wound per Protection icon and kept discarded cards to the end of the round. Read
+    now, the English game it names keeps both (the English preset is per_card and end_of_turn now) and is written
+    again as format 2 saying so; a reading the record sets is kept, and a preset that plays both so anyway (the
+    German one) needs no reading."""
+    import json
+
+    from armata_rules import editions
+    from armata_rules.adapters.openspiel_game import RECORD_FORMAT, state_from_record, state_to_record
+    from armata_rules.variants import DiscardTiming, ProtectionUnits
+
+    game = pyspiel.load_game("python_armata_strigoi", {"players": 2})
+    state = _random_state(game, 2, 30)
+    old = state_to_record(state) | {"format": 1}  # type: ignore[arg-type]
+    again = state_from_record(json.loads(json.dumps(old)))
+    ruleset = again.setup.table.ruleset  # type: ignore[attr-defined]
+    assert ruleset.protection_units is ProtectionUnits.PER_ICON and ruleset.name == "peg19.en+custom"
+    assert again.history() == state.history()
+    then = '{"discard_timing": "end_of_round", "protection_units": "per_icon"}'
+    assert state_to_record(again) == old | {"format": RECORD_FORMAT, "readings": then}
+    assert RECORD_FORMAT == 2 and state_to_record(state)["format"] == 2  # type: ignore[arg-type]
+    chosen = state_from_record(old | {"readings": '{"protection_units": "per_card"}'})
+    ruleset = chosen.setup.table.ruleset  # type: ignore[attr-defined]
+    assert ruleset.protection_units is ProtectionUnits.PER_CARD  # set by the record: kept
+    assert ruleset.discard_timing is DiscardTiming.END_OF_ROUND  # not set: as every edition played then
+    assert ruleset.readings() == editions.PEG19_EN.with_(discard_timing=DiscardTiming.END_OF_ROUND).readings()
+    german = state_from_record(
+        state_to_record(
+            _random_state(pyspiel.load_game("python_armata_strigoi", {"players": 2, "edition": "peg19.de"}), 2, 10)
+        )
+        | {"format": 1}
+    )
+    assert "readings" not in state_to_record(german)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
     ("change", "problem"),
     [
         (lambda r: r | {"extra": 1}, "extra: unknown key"),
         (lambda r: {k: v for k, v in r.items() if k != "actions"}, "actions: missing"),
-        (lambda r: r | {"format": 2}, "format: must be 1"),
+        (lambda r: r | {"format": 3}, "format: must be 1 or 2"),
         (lambda r: r | {"players": 9}, "players: must be an integer from 2 to 5"),
         (lambda r: r | {"players": "3"}, "players: must be an integer"),
         (lambda r: r | {"edition": "peg20.xx"}, "edition: must be one of"),
