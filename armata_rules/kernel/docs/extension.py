@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from docutils.parsers.rst import Directive
 from sphinx.application import Sphinx
@@ -31,7 +31,9 @@ from armata_rules.kernel.docs.rules import (
 )
 from armata_rules.kernel.docs.stubs import outdated, write_stubs
 
-__all__ = ["DIRECTIVES", "add_game"]
+__all__ = ["DIRECTIVES", "add_game", "bind"]
+
+D = TypeVar("D", bound=Directive)
 
 #: The generic directives, by the name that follows the game's prefix.
 DIRECTIVES: Mapping[str, type[Directive]] = {
@@ -41,6 +43,11 @@ DIRECTIVES: Mapping[str, type[Directive]] = {
     "rule": RuleDirective,
     "readings": ReadingsDirective,
 }
+
+
+def bind(directive: type[D], hooks: DocsHooks) -> type[D]:
+    """``directive`` (a generic directive or a game's subclass of one) bound to the game ``hooks`` describes."""
+    return type(f"{directive.__name__}_{hooks.prefix}", (directive,), {"hooks": hooks})
 
 
 def add_game(app: Sphinx, hooks: DocsHooks, overrides: Mapping[str, type[Directive]] | None = None) -> None:
@@ -56,8 +63,7 @@ def add_game(app: Sphinx, hooks: DocsHooks, overrides: Mapping[str, type[Directi
         chosen[name] = directive
     app.add_transform(citation_links(hooks))
     for name, directive in chosen.items():
-        bound = type(f"{directive.__name__}_{hooks.prefix}", (directive,), {"hooks": hooks})
-        app.add_directive(f"{hooks.prefix}-{name}", bound)
+        app.add_directive(f"{hooks.prefix}-{name}", bind(directive, hooks))
     if hooks.rule_pages is not None or hooks.generated_pages:
 
         def before_reading(app: Sphinx) -> None:
