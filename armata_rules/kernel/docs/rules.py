@@ -5,6 +5,7 @@ reads), or every rule on one page. A rule belongs to the section its id starts w
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import cached_property
 from typing import ClassVar
 
 from armata_rules.kernel.docs.generated import Generated
@@ -58,11 +59,15 @@ class _GameDirective(Generated):
         """A ``:ref:`` to the rule's entry, titled by the rule."""
         return f":ref:`{escape(self.rule_title(rule))} <{self.hooks.label_of_rule(rule.id)}>`"
 
+    @cached_property
+    def reading_names(self) -> frozenset[str]:
+        """The names of the readings the game lists (read once per directive)."""
+        return frozenset(entry.name for entry in self.hooks.readings())
+
     def reading_links(self, rule: Rule) -> str:
         """Links to the entries of the readings ``rule`` reads (code, for one the game does not list)."""
-        known = {entry.name for entry in self.hooks.readings()}
         return ", ".join(
-            f":ref:`{name} <{self.hooks.label_of_reading(name)}>`" if name in known else f"``{name}``"
+            f":ref:`{name} <{self.hooks.label_of_reading(name)}>`" if name in self.reading_names else f"``{name}``"
             for name in rule.readings
         )
 
