@@ -1,8 +1,10 @@
 """Sphinx extension: the reference pages are generated at build time from the library itself, so the site cannot
 drift from the code.
 
+The generic parts are the kernel's extension (:mod:`armata_rules.kernel.docs`), given Armata's hooks
+(:data:`armata_pages.DOCS`): the rules' table of contents and section pages, the page stubs and the citation links.
 Modules: :mod:`armata_pages` (a page per rule and per rulebook heading, "how to play"), :mod:`armata_text`
-(markup, the language-classed passages, citation links), :mod:`armata_diagrams` (rule diagrams),
+(markup, the language-classed passages, the clause a citation names), :mod:`armata_diagrams` (rule diagrams),
 :mod:`armata_examples` (the worked examples), :mod:`armata_findings` (the findings page: filters, the grid of
 findings × texts, collapsed entries). A new directive is a :class:`armata_pages.Generated` subclass returning
 reStructuredText lines, registered in :func:`setup`.
@@ -11,7 +13,8 @@ Directives (each emits reStructuredText that Sphinx then parses):
 
 ``armata-board``          the bundled fortress as SVG, with its summary
 ``armata-diagram``        a rule's diagram under a caption the page writes (the players' guide)
-``armata-rule-sections``  the rules' table of contents; ``armata-rule-section`` a section; ``armata-rule`` a rule
+``armata-rule-sections``  the rules' table of contents; ``armata-rule-section`` a section (both the kernel's);
+                          ``armata-rule`` a rule
 ``armata-clause-pages``   the clause corpus' table of contents; ``armata-clause-page`` the clauses of one heading
 ``armata-howto``          the game in the order it is played, with the readings of each edition
 ``armata-findings``       the ambiguity report: filters and a grid of findings × texts (registered by armata_findings)
@@ -45,9 +48,9 @@ from sphinx.util.nodes import nested_parse_with_titles
 from armata_rules.board import Fortress, default_layout, render_svg, summarize
 from armata_rules.cli import _parser
 from armata_rules.components import default_pack
+from armata_rules.kernel.docs.extension import add_game
 
 import armata_pages
-import armata_text
 from armata_pages import Generated, invariants_by_rule, rule_links, status_line
 from armata_text import anchor as _anchor
 from armata_text import escape as _escape
@@ -343,16 +346,11 @@ class ExamplesDirective(Directive):
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.connect("builder-inited", armata_pages.write_stubs)
-    app.connect("env-get-outdated", armata_pages.always_outdated)
-    app.add_transform(armata_text.CitationLinks)
+    add_game(app, armata_pages.DOCS, {"rule": armata_pages.RuleDirective})
     armata_findings.setup(app)
     app.add_css_file("armata-findings.css")
     app.add_js_file("armata-findings.js")
     app.add_directive("armata-board", BoardDirective)
-    app.add_directive("armata-rule-sections", armata_pages.RuleSectionsDirective)
-    app.add_directive("armata-rule-section", armata_pages.RuleSectionDirective)
-    app.add_directive("armata-rule", armata_pages.RuleDirective)
     app.add_directive("armata-clause-pages", armata_pages.ClausePagesDirective)
     app.add_directive("armata-clause-page", armata_pages.ClausePageDirective)
     app.add_directive("armata-howto", armata_pages.HowToPlayDirective)

@@ -1,10 +1,7 @@
 """Text for the generated pages: reStructuredText escaping, the rulebook extraction's Markdown rendered as
 reStructuredText (emphasis kept, heading markers dropped), clause passages marked by language for the language
-switch (the reader's language first), readable clause headings, and every ``peg19.en:760`` citation turned into a
-link to its clause.
-
-The citation links are a transform over the parsed document, so hand-written pages and every generator get them
-without doing anything: a citation in running text becomes a link; in code (``peg19.en:760``) it stays code.
+switch (the reader's language first), readable clause headings, and the label of the clause a citation
+(``peg19.en:760``) names, which the kernel's citation links (:mod:`armata_rules.kernel.docs.citations`) link to.
 """
 
 from __future__ import annotations
@@ -13,10 +10,7 @@ import re
 from functools import cache
 from typing import Any
 
-from docutils import nodes
-from sphinx import addnodes
-from sphinx.transforms import SphinxTransform
-
+from armata_rules.kernel.docs.markup import anchor, escape
 from armata_rules.translations.corpus import PIVOT, Clause, Corpus, Passage, load_corpus
 from armata_rules.translations.sources import LANGS, SOURCES
 
@@ -24,7 +18,6 @@ from armata_i18n import _
 
 __all__ = [
     "CITATION",
-    "CitationLinks",
     "anchor",
     "clause_heading",
     "clause_label",
@@ -52,16 +45,6 @@ _IMPRINT = "©"
 def corpus() -> Corpus:
     """The clause corpus of ``spec/``, loaded once per build."""
     return load_corpus()
-
-
-def escape(text: str) -> str:
-    """``text`` as literal reStructuredText inline content."""
-    return text.replace("\\", "\\\\").replace("*", "\\*").replace("`", "\\`").replace("|", "\\|").replace("_", "\\_")
-
-
-def anchor(text: str) -> str:
-    """A label made of ``text``: lower case, words joined by hyphens."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
 def clause_label(citation: str) -> str | None:
@@ -223,49 +206,3 @@ def title_case(text: str, lang: str = "en") -> str:
 
 _CAPITALS = re.compile(r"(?:^|(?<=[-'’]))\w")
 _ELIDED = re.compile(r"^(\w+['’])(\w.*)$")
-
-
-class CitationLinks(SphinxTransform):
-    """Every ``SOURCE.LANG:LINE`` in running text becomes a link to the clause page holding that line. A game with
-    texts of its own subclasses it with its own :attr:`pattern` and :meth:`label`."""
-
-    default_priority = 500
-    _SKIP = (nodes.literal, nodes.FixedTextElement, nodes.title, nodes.reference, addnodes.pending_xref, nodes.raw)
-    #: What a citation of these texts looks like.
-    pattern: re.Pattern[str] = CITATION
-
-    @staticmethod
-    def label(citation: str) -> str | None:
-        """The label of the clause holding ``citation``'s first line, if there is one."""
-        return clause_label(citation)
-
-    def apply(self, **kwargs: Any) -> None:
-        for text in list(self.document.findall(nodes.Text)):
-            if not self.pattern.search(text.astext()) or self._skipped(text):
-                continue
-            text.parent.replace(text, self._linked(text.astext()))
-
-    def _skipped(self, node: nodes.Node) -> bool:
-        parent = node.parent
-        while parent is not None:
-            if isinstance(parent, self._SKIP):
-                return True
-            parent = parent.parent
-        return False
-
-    def _linked(self, text: str) -> list[nodes.Node]:
-        out: list[nodes.Node] = []
-        last = 0
-        for match in self.pattern.finditer(text):
-            label = self.label(match.group(0))
-            if label is None:
-                continue
-            out.append(nodes.Text(text[last : match.start()]))
-            ref = addnodes.pending_xref(
-                "", refdomain="std", reftype="ref", reftarget=label, refexplicit=True, refwarn=True
-            )
-            ref += nodes.inline(match.group(0), match.group(0), classes=["armata-cite"])
-            out.append(ref)
-            last = match.end()
-        out.append(nodes.Text(text[last:]))
-        return out

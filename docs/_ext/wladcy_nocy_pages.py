@@ -3,46 +3,40 @@ interpretations the engine offers where the text disagrees with itself or is sil
 text lacks, and the glossary, each generated from the game's own files (its rule book, ``spec/wladcy_nocy/``,
 ``armata_rules/wladcy_nocy/data``), never written by hand.
 
-Every ``wn.pl:LINE`` (and ``wn.en:LINE``) in running text becomes a link to the clause of the text holding that line
-(:class:`WNCitationLinks`), as Armata's citations link to its clause pages. The pages are in Polish with the English
-glossary term beside each Polish one; the readings and findings keep their English explanations.
+The rules page, the readings page and the citation links are the kernel's (:mod:`armata_rules.kernel.docs`), made
+from this game's :data:`DOCS`: every ``wn.pl:LINE`` (and ``wn.en:LINE``) in running text becomes a link to the clause
+of the text holding that line, as Armata's citations link to its clause pages. The text, findings, content and
+glossary pages are this game's own. The pages are in Polish with the English glossary term beside each Polish one;
+the readings and findings keep their English explanations.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from docutils import nodes
-from docutils.parsers.rst import Directive
-from docutils.statemachine import StringList
 from sphinx.application import Sphinx
-from sphinx.util.nodes import nested_parse_with_titles
 
 import armata_rules.wladcy_nocy.game  # noqa: F401  (registers every rule)
-from armata_rules.kernel.play.registry import Rule
+from armata_rules.kernel.docs.extension import add_game, bind
+from armata_rules.kernel.docs.generated import Generated
+from armata_rules.kernel.docs.hooks import DocsHooks, ReadingEntry, Words
+from armata_rules.kernel.docs.markup import escape as _escape
+from armata_rules.kernel.docs.readings import ReadingsDirective as _Readings
+from armata_rules.kernel.docs.rules import RuleIndexDirective
 from armata_rules.wladcy_nocy.book import RULES
 from armata_rules.wladcy_nocy.content.loader import printed, provenance
 from armata_rules.wladcy_nocy.content.schema import entries
 from armata_rules.wladcy_nocy.spec import load_findings, load_glossary, load_informative, load_readings
-from armata_rules.wladcy_nocy.texts import WNText, rulebook
+from armata_rules.wladcy_nocy.texts import WN_TEXTS, WNText, rulebook
 
-from armata_text import CitationLinks
-
-__all__ = ["WN_CITATION", "setup"]
-
-#: A citation of the second game's text: ``wn.pl:225``, ``wn.pl:489-511``, ``wn.en:550``.
-WN_CITATION = re.compile(r"\bwn\.(?:pl|en):\d+(?:-\d+)?\b")
+__all__ = ["DOCS", "setup"]
 
 
 @cache
 def _text() -> WNText:
     return rulebook()
-
-
-def _escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("*", "\\*").replace("`", "\\`").replace("|", "\\|").replace("_", "\\_")
 
 
 def _label(citation: str) -> str | None:
@@ -52,18 +46,10 @@ def _label(citation: str) -> str | None:
     return None if clause is None else f"wn-{clause.id}"
 
 
-class _Generated(Directive):
-    """A directive whose content is reStructuredText made by :meth:`lines`."""
+class _Generated(Generated):
+    """A directive of this game's own pages."""
 
-    has_content = False
-
-    def lines(self) -> list[str]:
-        raise NotImplementedError
-
-    def run(self) -> list[nodes.Node]:
-        container = nodes.container()
-        nested_parse_with_titles(self.state, StringList(self.lines(), "wladcy_nocy_pages"), container)
-        return list(container.children)
+    source = "wladcy_nocy_pages"
 
 
 class TextDirective(_Generated):
@@ -82,26 +68,6 @@ class TextDirective(_Generated):
             out.append("")
             if clause.first in marked:
                 out += [f"   *informacyjny (informative)*: {_escape(marked[clause.first])}", ""]
-        return out
-
-
-class ReadingsDirective(_Generated):
-    """Every reading (the text disagrees with itself) and interpretation (it is silent), with its question, its
-    options, the default and why, and the clauses read."""
-
-    def lines(self) -> list[str]:
-        out: list[str] = []
-        for name, reading in load_readings().readings.items():
-            kind = "odczytanie (reading)" if reading.kind == "reading" else "interpretacja (interpretation)"
-            out += [f".. _wn-reading-{name}:", "", f"``{name}``", "~" * (len(name) + 4), ""]
-            out += [f"*{kind}*; {_escape(reading.question)}", ""]
-            for option, meaning in reading.options.items():
-                default = " **(domyślnie, default)**" if option == reading.default else ""
-                out.append(f"- ``{option}``{default}: {_escape(meaning)}")
-            out += ["", f"Dlaczego (why): {_escape(reading.reason)}", ""]
-            out += [f"Klauzule (clauses): {', '.join(reading.clauses)}", ""]
-            if reading.note:
-                out += [f"Uwaga (note): {_escape(reading.note)}", ""]
         return out
 
 
@@ -184,50 +150,56 @@ RULE_SECTIONS = {
 }
 
 
-class RulesDirective(_Generated):
-    """Every rule of the game's rule book, by section: its title, its id, what it does, the clauses it implements
-    (each a link to its clause of the text) and the readings it reads (each a link to its reading)."""
-
-    def lines(self) -> list[str]:
-        readings = load_readings().readings
-        sections: dict[str, list[Rule]] = {}
-        for rule in RULES.rules.values():
-            sections.setdefault(rule.id.split(".", maxsplit=1)[0], []).append(rule)
-        order = [key for key in RULE_SECTIONS if key in sections] + sorted(set(sections) - set(RULE_SECTIONS))
-        out: list[str] = []
-        for key in order:
-            heading = RULE_SECTIONS.get(key, key)
-            out += [f".. _wn-rules-{key}:", "", heading, "-" * len(heading), ""]
-            for rule in sections[key]:
-                title = _escape(rule.title)
-                out += [f".. _wn-rule-{rule.id}:", "", title, "~" * len(title), ""]
-                out += [f"``{rule.id}``: {_escape(rule.summary)}", ""]
-                out += [f"Klauzule (clauses): {', '.join(rule.clauses)}", ""]
-                if rule.readings:
-                    links = [
-                        f":ref:`{name} <wn-reading-{name}>`" if name in readings else f"``{name}``"
-                        for name in rule.readings
-                    ]
-                    out += [f"Odczytania (readings): {', '.join(links)}", ""]
-        return out
+def _readings() -> Sequence[ReadingEntry]:
+    """Every reading and interpretation of ``spec/wladcy_nocy/readings.toml``, in its order."""
+    return tuple(
+        ReadingEntry(
+            name,
+            reading.kind,
+            reading.question,
+            dict(reading.options),
+            reading.default,
+            reading.reason,
+            tuple(reading.clauses),
+            reading.note,
+        )
+        for name, reading in load_readings().readings.items()
+    )
 
 
-class WNCitationLinks(CitationLinks):
-    """Every ``wn.pl:LINE`` in running text becomes a link to the clause of the text holding that line."""
+#: This game's reference pages on the kernel: its rules on one page by section, its readings, its citations linked.
+DOCS = DocsHooks(
+    prefix="wn",
+    rules=RULES,
+    texts=WN_TEXTS,
+    clause_label=_label,
+    sections=RULE_SECTIONS,
+    readings=_readings,
+    words=Words(
+        clauses="Klauzule (clauses)",
+        readings="Odczytania (readings)",
+        reading="odczytanie (reading)",
+        interpretation="interpretacja (interpretation)",
+        default="domyślnie, default",
+        why="Dlaczego (why)",
+        note="Uwaga (note)",
+    ),
+    rule_label=lambda rule_id: f"wn-rule-{rule_id}",
+    section_label=lambda key: f"wn-rules-{key}",
+    reading_label=lambda name: f"wn-reading-{name}",
+    cite_class="armata-cite",
+)
 
-    pattern = WN_CITATION
-
-    @staticmethod
-    def label(citation: str) -> str | None:
-        return _label(citation)
+#: Every rule of the book, by section (``wn-rules``).
+RulesDirective = bind(RuleIndexDirective, DOCS)
+#: Every reading and interpretation (``wn-readings``).
+ReadingsDirective = bind(_Readings, DOCS)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.add_transform(WNCitationLinks)
+    add_game(app, DOCS)
     app.add_directive("wn-text", TextDirective)
-    app.add_directive("wn-readings", ReadingsDirective)
     app.add_directive("wn-findings", FindingsDirective)
     app.add_directive("wn-content", ContentDirective)
     app.add_directive("wn-glossary", GlossaryDirective)
-    app.add_directive("wn-rules", RulesDirective)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -20,7 +20,7 @@ def _code_blocks(text: str) -> list[str]:
 
 def test_the_pages_examples_run() -> None:
     blocks = _code_blocks(PAGE.read_text(encoding="utf-8"))
-    assert len(blocks) == 3
+    assert len(blocks) == 4
     for block in blocks:
         exec(compile(block, str(PAGE), "exec"), {})  # an assert in the example that fails fails the test
 

@@ -8,7 +8,8 @@ reach the end wins. Its parts, each the smallest of its kind:
 - one decision frame (:class:`Turn`), one chance frame (:class:`Roll`) and one automatic frame (:class:`NextTurn`);
 - the kernel's own actions (:class:`~armata_rules.kernel.play.actions.Choose`, the chance outcome);
 - a rule book citing :data:`RULEBOOK`, the game's whole text, by line (``race.en:3``);
-- an end test (:func:`terminal`) and an "as soon as" rule (:func:`bump`).
+- an end test (:func:`terminal`) and an "as soon as" rule (:func:`bump`);
+- reference pages (:data:`DOCS`): a page per rule, every citation linked to its line of the text.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Final
 from armata_rules.kernel.core.decode import DecodeError, decode
 from armata_rules.kernel.core.fast_enum import FastEnum
 from armata_rules.kernel.core.immutable import Memo, empty_memo, replace
+from armata_rules.kernel.docs.hooks import DocsHooks
 from armata_rules.kernel.games import register
 from armata_rules.kernel.play.actions import Action, ActionTypes, ChanceOutcome, Choose
 from armata_rules.kernel.play.engine import GameSetupError
@@ -35,6 +37,7 @@ from armata_rules.kernel.play.state import Log, StateFileError, plain
 from armata_rules.kernel.texts.textset import TextSet
 
 __all__ = [
+    "DOCS",
     "RACE",
     "RULEBOOK",
     "TEXTS",
@@ -48,6 +51,7 @@ __all__ = [
     "Roll",
     "Turn",
     "bump",
+    "clause_label",
     "new_context",
     "observation_bounds",
     "observe",
@@ -92,6 +96,19 @@ BUMP = RULES.rule(
     "race.bump", "Landing on a counter", ("race.en:5",), "A counter landed on goes back to the start at once."
 )
 FINISH = RULES.rule("race.finish", "The end of the track", ("race.en:6",), "The first counter at the end wins.")
+
+
+def clause_label(citation: str) -> str | None:
+    """The label of the line of :data:`RULEBOOK` a citation names (``race-line-3``), ``None`` for one it lacks."""
+    try:
+        return f"race-line-{resolve(citation).start}"
+    except ValueError:
+        return None
+
+
+#: The race's reference pages (:mod:`armata_rules.kernel.docs`): a page per rule under ``rules/``, linked from every
+#: ``race.en:LINE`` to the line, which a page of the text labels ``race-line-LINE``.
+DOCS: Final = DocsHooks("race", RULES, TEXTS, clause_label, sections={"race": "The race"}, rule_pages="rules")
 
 #: The options of a turn (race.en:3).
 OPTIONS: Final = ("walk", "roll")
