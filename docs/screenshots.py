@@ -161,7 +161,7 @@ BUDGETS: tuple[tuple[str, int], ...] = (
     ("rl.html", 23),
     ("rl_*.html", 16),
     ("api.html", 9),
-    ("api_kernel.html", 7),
+    ("api_kernel.html", 9),  # 8 measured with the kernel's texts and docs modules (18 more), and a screen of room
     ("kernel.html", 13),  # with the sections on simulating, proving termination and the replay page
     ("wladcy_nocy/index.html", 3),
     ("wladcy_nocy/reguly.html", 16),
