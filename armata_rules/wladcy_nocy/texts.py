@@ -16,19 +16,17 @@ the OCR misspellings of ``spec/wladcy_nocy/ocr_variants.toml`` by the words they
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import re
 import sys
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Final
 
-from armata_rules.kernel.core.datafile import DataFileError, read_regular_file
+from armata_rules.kernel.texts.files import TextFileError, read_text_file
 from armata_rules.kernel.texts.textset import Section, TextSet
 from armata_rules.wladcy_nocy.spec import OcrVariant, Term, load_ocr_variants, spec_folder
 
@@ -263,15 +261,10 @@ class WNText:
         path = base / FILE_NAME
         hint = f"${variable} names {base}" if variable else f"set ${ENV} to the folder holding {FILE_NAME}"
         try:
-            raw = read_regular_file(path, MAX_TEXT_BYTES)
-        except DataFileError as err:
-            raise TextError(f"{path}: {err.problem} ({hint})") from None
-        try:
-            decoded = raw.decode("utf-8")
-        except UnicodeDecodeError as err:
-            raise TextError(f"{path}: is not UTF-8 text ({err.reason} at byte {err.start})") from None
-        lines = tuple(unicodedata.normalize("NFC", line) for line in decoded.splitlines())
-        return cls(path, lines, hashlib.sha256(raw).hexdigest())
+            lines, sha256 = read_text_file(path, MAX_TEXT_BYTES)
+        except TextFileError as err:  # the file's problem, then how to point at another folder
+            raise TextError(f"{err} ({hint})") from None
+        return cls(path, lines, sha256)
 
     @cached_property
     def clauses(self) -> tuple[Clause, ...]:
