@@ -5,6 +5,10 @@ splitmix64 finaliser, constants from Steele, Lea and Flood 2014, applied to ``se
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+
 import pytest
 
 from armata_rules.immutable import replace
@@ -53,4 +57,41 @@ def test_pick_follows_the_cumulative_probabilities() -> None:
     for counter in range(200):
         u = uniform(3, counter)
         expected = "a" if u < 0.25 else "b" if u < 0.75 else "c"
-        assert pick(3, replace(state, chance_count=counter), outcomes) == expected  # type: ignore[arg-type]
+        assert pick(3, replace(state, chance_count=counter), outcomes) == expected  # type: ignore[arg-type,comparison-overlap]
+
+
+_INTERRUPTED_DRAWS = """
+import signal, sys
+from armata_rules.kernel.play.settle import uniform
+
+class Tick(Exception):
+    pass
+
+def tick(signum, frame):
+    raise Tick
+
+signal.signal(signal.SIGALRM, tick)
+signal.setitimer(signal.ITIMER_REAL, 0.0005, 0.0005)
+caught = 0
+while caught < 400:
+    try:
+        for i in range(10**9):
+            uniform(i * 7919 + 2**40, i)
+    except Tick:
+        caught += 1
+signal.setitimer(signal.ITIMER_REAL, 0)
+print(caught)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs signal.setitimer (POSIX)")
+def test_a_signal_during_a_draw_is_an_exception_not_an_abort() -> None:
+    """Found by CI (the compiled build, Ctrl-C during ``simulate``): CPython checks for signals inside a long
+    multiplication, and mypyc took the failed multiplication for exhausted memory and aborted the process ("fatal:
+    out of memory", status -6). Signals every half millisecond land inside the generator's multiplications hundreds
+    of times here; each must reach the caller as the handler's exception, on either build."""
+    done = subprocess.run(
+        [sys.executable, "-c", _INTERRUPTED_DRAWS], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "400"

@@ -1,5 +1,6 @@
 """The engine's inner loop: run automatic frames (and, in auto mode, chance) until a decision is due or the game
-is over, asking the game's end test before every step; and the seeded generator that resolves chance.
+is over, asking the game's end test before every step; and the pick of a chance outcome by the seeded generator
+(:mod:`~armata_rules.kernel.play.chance_draw`, which stays interpreted).
 
 It is compiled with the rules in the compiled build: every ``apply`` ends here.
 """
@@ -11,6 +12,7 @@ from typing import Final, TypeVar
 from armata_rules.kernel.core.errors import EngineInvariantError
 from armata_rules.kernel.core.immutable import replace
 from armata_rules.kernel.play.actions import ChanceOutcome
+from armata_rules.kernel.play.chance_draw import uniform
 from armata_rules.kernel.play.flow import log
 from armata_rules.kernel.play.game import GameDefinition, KernelContext
 from armata_rules.kernel.play.handlers import AutoHandler, ChanceHandler
@@ -26,15 +28,6 @@ MAX_AUTOMATIC_STEPS: Final = 100_000
 
 #: No part of a state has been checked yet (no state part is this object).
 _UNCHECKED: Final = object()
-
-
-def uniform(seed: int, counter: int) -> float:
-    """A uniform number in [0, 1) from ``(seed, counter)``: splitmix64, identical on every platform."""
-    z = (seed * 0x9E3779B97F4A7C15 + (counter + 1) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-    z ^= z >> 31
-    return z / 2**64
 
 
 def pick(seed: int, state: KernelState, outcomes: list[tuple[ChanceOutcome, float]]) -> ChanceOutcome:
