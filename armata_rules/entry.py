@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from armata_rules.about import PROG, version_text
+from armata_rules.kernel.cli.interrupts import keeping_interrupts
 
 __all__ = ["PROG", "interrupted_underneath", "run", "version_text"]
 
@@ -35,22 +36,28 @@ def asks_for_version(argv: Sequence[str]) -> bool:
 
 def run(argv: Sequence[str] | None = None) -> int:
     """Answer ``--version`` at once; otherwise import and run the command line; 130 with one line if Ctrl-C comes
-    while it is being imported."""
+    while it is being imported (also one that a callback run by the import swallowed)."""
     args = sys.argv[1:] if argv is None else list(argv)
     if asks_for_version(args):
         print(version_text())
         return 0
-    try:
-        from armata_rules.cli import main
-    except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
-        return INTERRUPTED
-    except RuntimeError as err:
-        if not interrupted_underneath(err):
-            raise
-        print(f"{PROG}: interrupted", file=sys.stderr)
-        return INTERRUPTED
+    with keeping_interrupts() as lost:
+        try:
+            from armata_rules.cli import main
+        except KeyboardInterrupt:
+            return _interrupted()
+        except RuntimeError as err:
+            if not interrupted_underneath(err):
+                raise
+            return _interrupted()
+    if lost:  # swallowed by a callback the import ran (importlib's module-lock callback): interrupted all the same
+        return _interrupted()
     return main(args)
+
+
+def _interrupted() -> int:
+    print(f"{PROG}: interrupted", file=sys.stderr)
+    return INTERRUPTED
 
 
 def interrupted_underneath(err: BaseException) -> bool:

@@ -287,6 +287,55 @@ def test_ctrl_c_inside_a_z3_call_is_an_interruption(
         main(["verify"])
 
 
+def test_ctrl_c_swallowed_by_a_callback_during_the_imports_is_an_interruption(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by the SIGINT test under load: a Ctrl-C that landed in importlib's module-lock callback while the
+    command line was imported was printed as "Exception ignored ... KeyboardInterrupt" with a traceback, and the
+    command then ran to the end with status 0. The entry point keeps it and ends with 130."""
+    import types
+
+    from armata_rules import entry
+
+    class Finalized:
+        def __del__(self) -> None:
+            raise KeyboardInterrupt
+
+    class Importing(types.ModuleType):
+        def __getattr__(self, name: str) -> object:
+            Finalized()  # collected at once: its KeyboardInterrupt is unraisable, as in a weakref callback
+            return mock_raising(AssertionError("the command ran after the Ctrl-C"))
+
+    monkeypatch.setitem(sys.modules, "armata_rules.cli", Importing("armata_rules.cli"))
+    previous = sys.unraisablehook
+    assert entry.run(["board"]) == 130
+    assert capsys.readouterr().err == "armata-rules: interrupted\n"
+    assert sys.unraisablehook is previous
+
+
+def test_a_finalizer_error_that_is_not_a_ctrl_c_still_reaches_pythons_hook(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from armata_rules.kernel.cli.interrupts import keeping_interrupts
+
+    seen: list[object] = []
+    monkeypatch.setattr(sys, "unraisablehook", seen.append)
+
+    class Finalized:
+        def __init__(self, error: BaseException) -> None:
+            self.error = error
+
+        def __del__(self) -> None:
+            raise self.error
+
+    with keeping_interrupts() as lost:
+        Finalized(KeyboardInterrupt())
+        Finalized(ValueError("kept visible"))
+    assert len(lost) == 1 and len(seen) == 1
+    assert isinstance(getattr(seen[0], "exc_value", None), ValueError)
+    assert sys.unraisablehook == seen.append
+
+
 def mock_raising(error: BaseException) -> object:
     """A command handler that raises ``error``."""
 

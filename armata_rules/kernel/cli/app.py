@@ -18,11 +18,11 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from rich.console import Console
 
 from armata_rules.kernel.cli.help import CommandHelp, HelpFormatter, examples_text
+from armata_rules.kernel.cli.interrupts import keeping_interrupts
 from armata_rules.kernel.cli.suggest import ArgumentProblem, Parser
 from armata_rules.kernel.core.datafile import DataFileError
 
@@ -190,32 +190,11 @@ def run(
     The parsed arguments must carry ``handler`` (a :data:`Handler`), ``quiet`` and ``verbose``. ``failed`` says which
     :class:`DataFileError` or :class:`UsageError` is a failed check (status 1) rather than bad input (status 2): a
     record that does not replay, say. ``took`` names the command in the ``-v`` line saying how long it took. While it
-    runs, a Ctrl-C that lands in a finalizer still ends the command with status 130 (:func:`_interrupt_again`).
+    runs, a Ctrl-C that lands in a finalizer still ends the command with status 130
+    (:func:`~armata_rules.kernel.cli.interrupts.keeping_interrupts`).
     """
-    previous = sys.unraisablehook
-    sys.unraisablehook = _interrupt_again
-    _LOST_INTERRUPTS.clear()
-    try:
-        return _run(prog, parser, argv, failed, took)
-    finally:
-        _LOST_INTERRUPTS.clear()
-        if sys.unraisablehook is _interrupt_again:  # not replaced by the interrupted run's own (_interrupted)
-            sys.unraisablehook = previous
-
-
-#: Ctrl-Cs swallowed by a finalizer during the current run (see :func:`_interrupt_again`).
-_LOST_INTERRUPTS: list[KeyboardInterrupt] = []
-
-
-def _interrupt_again(unraisable: Any) -> None:
-    """A Ctrl-C that arrives while a finalizer runs (a Z3 object collected as the signal comes) is swallowed there:
-    Python would print "Exception ignored" with a traceback and the command would carry on as if nothing happened.
-    Keep it instead, so that the command ends as on any other Ctrl-C (one line, status 130) once its handler
-    returns; anything else goes to Python's own hook."""
-    if isinstance(unraisable.exc_value, KeyboardInterrupt):
-        _LOST_INTERRUPTS.append(unraisable.exc_value)
-        return
-    sys.__unraisablehook__(unraisable)
+    with keeping_interrupts() as lost:
+        return _run(prog, parser, argv, failed, took, lost)
 
 
 def _run(
@@ -224,6 +203,7 @@ def _run(
     argv: Sequence[str] | None,
     failed: Callable[[Exception], bool],
     took: Callable[[argparse.Namespace], str],
+    lost: list[KeyboardInterrupt],
 ) -> int:
     try:
         check_text(sys.argv[1:] if argv is None else argv)
@@ -236,7 +216,7 @@ def _run(
         start = time.perf_counter()
         handler: Handler = args.handler
         status = handler(args, stdout_console())
-        if _LOST_INTERRUPTS:  # a Ctrl-C a finalizer swallowed: the run was interrupted all the same
+        if lost:  # a Ctrl-C a finalizer swallowed: the run was interrupted all the same
             raise KeyboardInterrupt
         sys.stdout.flush()
         detail(prog, args, f"{took(args)} took {time.perf_counter() - start:.2f} s")
