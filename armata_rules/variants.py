@@ -774,10 +774,17 @@ _SPECS = {spec.name: spec for spec in READINGS}
 #: Readings added after rulesets were first saved (in game records, OpenSpiel state records and study stores), each
 #: with the option that plays as the engine did before the reading existed. A ruleset JSON that lacks one of these
 #: keys was written before it: :meth:`Ruleset.from_json` reads it with this option, so an older record loads and
-#: replays as it was played. Any other missing key is still refused. ``protection_units``: one wound per Protection
-#: icon; ``discard_timing``: a discarded card waits for the end of the round.
+#: replays as it was played. Any other missing key is still refused. ``self_wound_count`` (added 2026-11-22): the
+#: played card's self-wound hurt in the hero's first fight of the round only; ``strigoi_after_encounter``
+#: (2026-11-24): every edition ended the turn's fights at the encounter; ``protection_units`` (2026-11-29): one wound
+#: per Protection icon; ``discard_timing`` (2026-11-29): a discarded card waits for the end of the round.
 LATER_READINGS: Mapping[str, Enum] = MappingProxyType(
-    {"protection_units": ProtectionUnits.PER_ICON, "discard_timing": DiscardTiming.END_OF_ROUND}
+    {
+        "self_wound_count": SelfWoundCount.ONCE,
+        "strigoi_after_encounter": StrigoiAfterEncounter.ONE,
+        "protection_units": ProtectionUnits.PER_ICON,
+        "discard_timing": DiscardTiming.END_OF_ROUND,
+    }
 )
 
 

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from armata_rules import editions
-from armata_rules.actions import Protect
+from armata_rules.actions import Action, Protect
 from armata_rules.cli import main
 from armata_rules.frames import Wounds
 from armata_rules.records import GameRecord, RecordError, load_record, replay, save_record
@@ -145,6 +145,7 @@ def _played_with_a_two_icon_protection() -> GameRecord:
         legal = game.legal_actions(state)
         wild = [a for a in legal if isinstance(a, Protect) and a.mode == "wild"]
         facing_two = isinstance(state.frames[-1], Wounds) and state.frames[-1].count >= 2
+        action: Action
         if wild and facing_two and not used:
             action, used = wild[0], True
         else:
@@ -193,6 +194,34 @@ def test_a_kernel_record_without_a_later_reading_loads_with_its_former_option(tm
     assert load_record(path) == old
     _, replayed = replay(load_record(path))
     assert replayed.hash() == old.final_hash
+
+
+@pytest.mark.parametrize(
+    ("reading", "edition"),
+    [("strigoi_after_encounter", editions.PEG19_FR), ("self_wound_count", editions.PEG19_EN)],
+)
+def test_a_record_from_before_an_earlier_reading_still_loads_and_replays(
+    tmp_path: Path, reading: str, edition: Ruleset
+) -> None:
+    """Found reviewing LATER_READINGS: records written before strigoi_after_encounter (2026-11-24) or
+    self_wound_count (2026-11-22) lack the key, and were refused ("reading ... is missing"). They load with the
+    option the engine then played for every edition, and a game played so replays to its hash."""
+    former = LATER_READINGS[reading]
+    assert getattr(edition, reading) is not former  # the preset plays otherwise today
+    ruleset = edition.with_(None, **{reading: former})
+    for seed in range(3):
+        game = new_game(3, ruleset, seed=seed)
+        played = list(random_play(game, random.Random(seed), rounds=3))
+        actions = [action for _, action in played]
+        record = GameRecord.of(game, actions, game.apply(played[-1][0], actions[-1]))
+        data = record.to_json()
+        del data["ruleset"][reading]  # type: ignore[attr-defined]
+        path = _write(tmp_path, data)
+        loaded = load_record(path)
+        assert getattr(loaded.ruleset, reading) is former
+        assert loaded == record
+        _, state = replay(loaded, str(path))
+        assert state.hash() == record.final_hash
 
 
 @pytest.mark.parametrize(

@@ -461,9 +461,8 @@ pyspiel.register_game(GAME_TYPE, ArmataGame)
 #: The version of the JSON that :func:`state_to_record` writes. Format 1 was written before the readings
 #: ``protection_units`` and ``discard_timing`` existed, when every edition blocked one wound per Protection icon and
 #: kept discarded cards to the end of the round: its ``readings`` say how the game differs from an edition preset of
-#: that time. It is still read, every reading of
-#: :data:`~armata_rules.variants.LATER_READINGS` that it does not set taking its former option, so it replays as
-#: it was played.
+#: that time. It is still read, each of those two readings that it does not set taking its former option
+#: (:data:`~armata_rules.variants.LATER_READINGS`), so it replays as it was played.
 RECORD_FORMAT = 2
 #: The formats :func:`state_from_record` reads.
 _READ_FORMATS = (1, 2)
@@ -532,9 +531,15 @@ def state_from_record(data: object) -> ArmataState:
     return state  # type: ignore[no-any-return]
 
 
+#: The readings added when format 2 replaced format 1 (both of :data:`~armata_rules.variants.LATER_READINGS`). The
+#: earlier ones of that table were in the edition presets before format 1 first landed (2026-11-24), so a format-1
+#: record's preset has them.
+_SINCE_FORMAT_1 = ("protection_units", "discard_timing")
+
+
 def _former_readings(readings: str) -> str:
-    """A format-1 record's ``readings`` with every reading added since (:data:`~armata_rules.variants.LATER_READINGS`)
-    that it does not set pinned to the option the engine played before; unchanged when it is not a JSON object
+    """A format-1 record's ``readings`` with every reading added since format 1 (:data:`_SINCE_FORMAT_1`) that it
+    does not set pinned to the option the engine played before; unchanged when it is not a JSON object
     (:func:`canonical_readings` then names the problem)."""
     try:
         changed = json.loads(readings) if readings.strip() else {}
@@ -542,4 +547,4 @@ def _former_readings(readings: str) -> str:
         return readings
     if not isinstance(changed, dict):
         return readings
-    return json.dumps({name: option.value for name, option in LATER_READINGS.items()} | changed)
+    return json.dumps({name: LATER_READINGS[name].value for name in _SINCE_FORMAT_1} | changed)
