@@ -5,7 +5,9 @@ PettingZoo's ``AssertOutOfBoundsWrapper`` (an index outside the action space is 
 ``OrderEnforcingWrapper`` (``step`` or ``observe`` before ``reset`` is an error), as PettingZoo's own classic games
 are, and ``parallel_env()`` is :class:`ArmataParallelEnv`. Both are named ``armata_strigoi_v0`` in their metadata.
 
-:class:`ArmataAECEnv` is turn-based: the agent selected is the seat that decides. Phase 1's
+:class:`ArmataAECEnv` is the kernel's
+:class:`~armata_rules.kernel.adapters.pettingzoo_env.KernelAECEnv` on a :class:`~armata_rules.adapters.table.Table`.
+It is turn-based: the agent selected is the seat that decides. Phase 1's
 simultaneous choice of action cards becomes a sequence, seat by seat, with the choices hidden: a seat that chooses
 after another sees only *that* it has chosen (:func:`armata_rules.observation.observe`). Chance (draws, ties, the
 Strigoi placement) is resolved by the episode's seed, so ``reset(seed=...)`` and the same actions replay the same
@@ -50,6 +52,8 @@ from armata_rules.adapters.table import (
 )
 from armata_rules.encoding import LegalIndices
 from armata_rules.engine import Game
+from armata_rules.kernel.adapters.pettingzoo_env import KernelAECEnv
+from armata_rules.rules.context import RulesContext
 from armata_rules.state import GameState
 from armata_rules.variants import Ruleset
 
@@ -133,15 +137,23 @@ def _agent(seat: int) -> str:
     return f"seat_{seat}"
 
 
-class ArmataAECEnv(AECEnv):  # type: ignore[misc]
-    """The turn-based AEC environment (see the module docstring)."""
+class ArmataAECEnv(KernelAECEnv[RulesContext, GameState]):
+    """The turn-based AEC environment (see the module docstring): the kernel's
+    :class:`~armata_rules.kernel.adapters.pettingzoo_env.KernelAECEnv` on a :class:`~armata_rules.adapters.table.Table`,
+    with the pack's cooperative rewards (shaped on request), a whole-team loss for an illegal action, and the
+    board's picture."""
 
-    metadata: ClassVar[dict[str, object]] = {
+    # the class's own, so PettingZoo's tools can read it before any environment is made (and a subclass may change
+    # it); each instance reads it from its class
+    metadata: dict[str, object] = {  # noqa: RUF012
         "render_modes": list(RENDER_MODES),
         "name": NAME,
         "is_parallelizable": False,  # turn-based: see the module docstring, and use parallel_env()
         "render_fps": 1,
     }
+    render_modes = RENDER_MODES
+    table: Table
+    engine: Game
 
     def __init__(
         self,
@@ -155,86 +167,28 @@ class ArmataAECEnv(AECEnv):  # type: ignore[misc]
         shaped_rewards: bool = False,
         illegal_action: IllegalActionPolicy = "lose",
     ) -> None:
-        super().__init__()
-        self.table = Table.given(table, heroes, ruleset)
-        self.episode = _Episode(self.table, render_mode, render_path)
-        self.render_mode = render_mode
-        self.max_cycles = max_cycles
+        super().__init__(
+            Table.given(table, heroes, ruleset),
+            render_mode=render_mode,
+            max_cycles=max_cycles,
+            illegal_action=illegal_action,
+        )
+        self.metadata = dict(type(self).metadata)
+        self.render_path = None if render_path is None else Path(render_path)
         self.shaped_rewards = shaped_rewards
-        self.illegal_action = illegal_action
-        self.possible_agents = [_agent(seat) for seat in range(self.table.players)]
-        self._observation_space, self._action_space = _spaces(self.table, self.table.action_space.num_distinct_actions)
 
-    def observation_space(self, agent: str) -> spaces.Dict:
-        """The same for every agent."""
-        return self._observation_space
+    def _rewards_after(self, before: GameState) -> dict[str, float]:
+        """Every agent's share of the pack's reward: the result at the end, and the shaped change if asked for."""
+        return dict.fromkeys(self.agents, step_reward(self.engine, before, self.state, self.shaped_rewards))
 
-    def action_space(self, agent: str) -> spaces.Discrete:
-        """The game's action indices (:class:`armata_rules.encoding.ActionSpace`)."""
-        return self._action_space
-
-    def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
-        """A new episode; with ``seed``, the same episode every time."""
-        self.episode.restart(seed)
-        self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, object]] = {a: {} for a in self.agents}
-        self.agent_selection = _agent(self.episode.state.to_act.seats[0])
-        if self.render_mode == "human":
-            self.render()
-
-    def observe(self, agent: str) -> ObservationDict:
-        """What ``agent``'s seat may see, and its legal actions."""
-        return self.episode.observe(self.possible_agents.index(agent), extra_wait=False)
-
-    def step(self, action: int | None) -> None:
-        """The selected agent plays ``action`` (an index; ``None`` once it is done)."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        self._cumulative_rewards[agent] = 0.0
-        self.infos = {a: {} for a in self.agents}
-        seat = self.possible_agents.index(agent)
-        chosen = self.episode.decoded(action, seat)
-        if chosen is None:
-            self._illegal(agent, action)
-            return
-        reward = self.episode.apply(chosen, self.shaped_rewards)
-        self.rewards = dict.fromkeys(self.agents, reward)
-        state = self.episode.state
-        if state.is_over:
-            self.terminations = dict.fromkeys(self.agents, True)
-        else:
-            if self.max_cycles is not None and self.episode.decisions >= self.max_cycles:
-                self.truncations = dict.fromkeys(self.agents, True)
-            self.agent_selection = _agent(state.to_act.seats[0])
-        self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
-
-    def _illegal(self, agent: str, action: object) -> None:
-        message = f"{agent} cannot play action {action!r} now"
-        if self.illegal_action == "raise":
-            raise IllegalActionError(message)
-        self.infos[agent]["illegal_action"] = True
-        if self.illegal_action == "lose":
-            self.rewards = dict.fromkeys(self.agents, -1.0)
-            self.terminations = dict.fromkeys(self.agents, True)
-        else:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._accumulate_rewards()
+    def _illegal_loss(self, agent: str) -> dict[str, float]:
+        """The pack plays as one team: an illegal action loses the game for every seat."""
+        return dict.fromkeys(self.agents, -1.0)
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
         """The state as text (``ansi``), a picture (``rgb_array``) or printed (``human``, which also writes the
         board's SVG to ``render_path`` if one is given); ``human`` renders at every step by itself."""
-        return self.episode.render()
-
-    def close(self) -> None:
-        """Nothing to release."""
+        return render(self.render_mode, self.engine, self.state, self.last_action, self.render_path)
 
 
 class ArmataParallelEnv(ParallelEnv):  # type: ignore[misc]

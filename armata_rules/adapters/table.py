@@ -30,7 +30,11 @@ from armata_rules.components.icons import Hero
 from armata_rules.components.pack import DataPack
 from armata_rules.encoding import ActionSpace, ObservationEncoder
 from armata_rules.engine import ChanceMode, Game, edition_ruleset
-from armata_rules.kernel.adapters.table import IllegalActionError, IllegalActionPolicy
+from armata_rules.game import ARMATA
+from armata_rules.kernel.adapters.table import GameTable, IllegalActionError, IllegalActionPolicy
+from armata_rules.kernel.adapters.table import LegalIndices as KernelLegal
+from armata_rules.kernel.play.engine import Engine
+from armata_rules.rules.context import RulesContext
 from armata_rules.state import GameState
 from armata_rules.variants import Ruleset
 
@@ -51,8 +55,14 @@ __all__ = [
 SHAPING_SCALE = 0.05
 
 
-class Table:
-    """The fixed facts of the episodes an adapter plays, with their action numbering and observation encoder."""
+class Table(GameTable[RulesContext, GameState]):
+    """The fixed facts of the episodes an adapter plays, with their action numbering and observation encoder: the
+    kernel's :class:`~armata_rules.kernel.adapters.table.GameTable` of :data:`~armata_rules.game.ARMATA`, whose
+    episodes are Armata's :class:`~armata_rules.engine.Game`, and whose observation vector is bounded by
+    :mod:`armata_rules.adapters.bounds` (``0`` to :attr:`observation_high`)."""
+
+    action_space: ActionSpace
+    codec: ObservationEncoder
 
     def __init__(
         self,
@@ -63,15 +73,16 @@ class Table:
     ) -> None:
         self.heroes = tuple(heroes)
         self.ruleset = edition_ruleset(ruleset)
-        self.pack = pack
-        self.layout = layout
-        sample = self.game(0)  # refuses a bad hero list at once, with GameSetupError
-        self.pack = sample.pack
-        self.layout = sample.fortress.layout
-        self.action_space = ActionSpace.of(sample)
-        self.encoder = ObservationEncoder.of(sample)
+        setup: dict[str, object] = {"heroes": list(self.heroes), "ruleset": self.ruleset}
+        setup |= {} if pack is None else {"pack": pack}
+        setup |= {} if layout is None else {"layout": layout}
+        super().__init__(ARMATA, setup, engine_type=Game)  # refuses a bad hero list at once, with GameSetupError
+        self.pack: DataPack = self.ctx.pack
+        self.layout: Layout = self.ctx.fortress.layout
+        self.encoder = self.codec
         #: The upper bound of every entry of the observation vector (:mod:`armata_rules.adapters.bounds`).
-        self.observation_high = observation_high(self.encoder, sample)
+        self.observation_high = observation_high(self.encoder, self.game(0))
+        self.low, self.high = np.zeros(self.size, dtype=np.float32), self.observation_high
 
     @classmethod
     def given(cls, table: Table | None, heroes: Sequence[str] | None, ruleset: Ruleset | str | None = None) -> Table:
@@ -90,6 +101,12 @@ class Table:
     def game(self, seed: int, chance: ChanceMode = "auto") -> Game:
         """A new game of this table with ``seed``."""
         return Game.new(self.heroes, ruleset=self.ruleset, seed=seed, pack=self.pack, layout=self.layout, chance=chance)
+
+    def legal(self, engine: Engine[RulesContext, GameState], state: GameState, seat: int) -> KernelLegal:
+        """``seat``'s legal actions now with their indices, as the kernel's adapters read them: found through
+        :meth:`armata_rules.encoding.ActionSpace.legal`, which knows the rules' shared action objects by identity."""
+        found = self.action_space.legal(engine, state, seat)
+        return KernelLegal(found.ordered, found.by_index)
 
     @property
     def players(self) -> int:

@@ -420,3 +420,63 @@ def test_the_learning_agents_example_of_the_kernel_page_runs() -> None:
     )
     assert found is not None
     exec(compile("\n".join(line[3:] for line in found.group(1).splitlines()), str(page), "exec"), {})
+
+
+# ------------------------------------------------------------------------------ what a game's own adapters build on
+def test_a_table_plays_its_episodes_on_the_games_own_engine_type() -> None:
+    """``engine_type``: each episode is the game's own engine (Armata's ``Game``), made with the caller's very
+    arguments and the episode's seed; the plain kernel engine otherwise."""
+    from armata_rules.components.pack import default_pack
+    from armata_rules.engine import Game
+    from armata_rules.kernel.play.engine import Engine
+
+    made: list[tuple[object, str]] = []
+
+    def game(ctx: Any, chance: Any) -> Game:
+        made.append((ctx, chance))
+        return Game(ctx, chance)
+
+    pack = dataclasses.replace(default_pack(), id="a-copy")  # no name the game could find it by again
+    table = GameTable(ARMATA, ARMATA_SETUP | {"pack": pack, "seed": 4}, engine_type=game)
+    episode = table.engine(9, chance="explicit")
+    assert isinstance(episode, Game) and episode.ctx.seed == 9 and episode.ctx.pack is pack
+    assert made[-1] == (episode.ctx, "explicit") and table.setup["pack"] == "a-copy"
+    plain = GameTable(ARMATA, ARMATA_SETUP)
+    assert type(plain.engine(1)) is Engine
+
+
+def test_an_environment_takes_a_table_already_set_up_but_no_setup_beside_it() -> None:
+    table: GameTable[Any, Any] = GameTable(RACE, {"seats": 3})
+    env = pz.raw_env(table)
+    assert env.table is table and env.possible_agents == ["seat_0", "seat_1", "seat_2"]
+    with pytest.raises(TypeError, match=r"^a table is already set up: setup arguments faces, seats are not taken$"):
+        pz.raw_env(table, seats=2, faces=4)
+
+
+def test_a_subclass_offers_its_own_render_modes_and_rewards() -> None:
+    """What Armata's AEC environment overrides: the render modes it draws, the rewards of a step and the loss an
+    illegal action brings (the kernel's: -1 for the agent that played it, 0 for the others)."""
+
+    class Team(pz.KernelAECEnv[Any, Any]):
+        render_modes = ("ansi", "human", "rgb_array")
+
+        def _rewards_after(self, before: Any) -> dict[str, float]:
+            return dict.fromkeys(self.agents, 0.5)
+
+        def _illegal_loss(self, agent: str) -> dict[str, float]:
+            return dict.fromkeys(self.agents, -1.0)
+
+    team = Team(RACE, seats=2, render_mode="rgb_array")
+    assert team.metadata["render_modes"] == ["ansi", "human", "rgb_array"]
+    team.reset(seed=1)
+    team.step(int(np.flatnonzero(team.observe(team.agent_selection)["action_mask"])[0]))
+    assert set(team.rewards.values()) == {0.5}
+    team.step(10**6)  # no such index
+    assert team.rewards == {"seat_0": -1.0, "seat_1": -1.0}
+    plain = pz.raw_env(RACE, seats=2)
+    plain.reset(seed=1)
+    agent = plain.agent_selection
+    plain.step(10**6)
+    assert plain.rewards == {a: -1.0 if a == agent else 0.0 for a in plain.agents}
+    with pytest.raises(ValueError, match=r"^render_mode must be one of ansi, human or None; got 'rgb_array'$"):
+        pz.raw_env(RACE, seats=2, render_mode="rgb_array")

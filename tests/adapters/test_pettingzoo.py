@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import types
 from pathlib import Path
-from typing import ClassVar
 
 import numpy as np
 import pytest
@@ -60,18 +59,18 @@ def _play(env: pz.ArmataAECEnv, seed: int) -> dict[str, float]:
 def test_the_pack_wins_or_loses_together() -> None:
     env = pz.env(table=TABLE)
     totals = _play(env, seed=5)
-    assert env.episode.state.is_over
-    expected = 1.0 if env.episode.state.outcome.value == "powerwolf_win" else -1.0  # type: ignore[union-attr]
+    assert env.unwrapped.state.is_over
+    expected = 1.0 if env.unwrapped.state.outcome.value == "powerwolf_win" else -1.0
     assert totals == dict.fromkeys(env.possible_agents, expected)
 
 
 def test_shaped_rewards_add_the_documented_progress() -> None:
     env = pz.env(table=TABLE, shaped_rewards=True)
     env.reset(seed=5)
-    start = progress(env.episode.state)
+    start = progress(env.unwrapped.state)
     totals = _play(env, seed=5)
-    end = env.episode.state
-    final = env.episode.game.returns(end)
+    end = env.unwrapped.state
+    final = env.unwrapped.engine.returns(end)
     assert totals["seat_0"] == pytest.approx(final + SHAPING_SCALE * (progress(end) - start))
     assert len(set(totals.values())) == 1
 
@@ -79,11 +78,11 @@ def test_shaped_rewards_add_the_documented_progress() -> None:
 def test_phase_one_choices_are_sequential_and_hidden() -> None:
     env = pz.env(table=TABLE)
     env.reset(seed=1)
-    while env.episode.state.to_act.kind is not DecisionKind.SIMULTANEOUS:
+    while env.unwrapped.state.to_act.kind is not DecisionKind.SIMULTANEOUS:
         mask = env.observe(env.agent_selection)["action_mask"]
         env.step(int(np.flatnonzero(mask)[0]))
     first = env.agent_selection
-    waiting = env.episode.state.to_act.seats
+    waiting = env.unwrapped.state.to_act.seats
     assert first == f"seat_{waiting[0]}" and len(waiting) == 3
     env.step(int(np.flatnonzero(env.observe(first)["action_mask"])[0]))
     second = env.agent_selection
@@ -106,9 +105,9 @@ def test_illegal_actions_follow_the_chosen_policy() -> None:
         raising.step(illegal)
     ignoring = pz.env(table=TABLE, illegal_action="ignore")
     ignoring.reset(seed=2)
-    before = ignoring.agent_selection, ignoring.episode.state
+    before = ignoring.agent_selection, ignoring.unwrapped.state
     ignoring.step(illegal)
-    assert (ignoring.agent_selection, ignoring.episode.state) == before
+    assert (ignoring.agent_selection, ignoring.unwrapped.state) == before
     assert ignoring.infos[before[0]]["illegal_action"] is True
 
 
@@ -123,7 +122,7 @@ def test_the_aec_environment_truncates_after_max_cycles_decisions() -> None:
             continue
         env.step(int(np.flatnonzero(observation["action_mask"])[0]))
         decisions += 1
-    assert decisions == 7 and env.episode.decisions == 7
+    assert decisions == 7 and env.unwrapped.decisions == 7
 
 
 def test_render_modes(tmp_path: Path) -> None:
@@ -182,7 +181,7 @@ def test_the_turn_based_aec_environment_is_truly_not_parallelizable() -> None:
     cycle), whatever the illegal-action policy."""
 
     class Forced(pz.ArmataAECEnv):
-        metadata: ClassVar[dict[str, object]] = pz.ArmataAECEnv.metadata | {"is_parallelizable": True}
+        metadata: dict[str, object] = pz.ArmataAECEnv.metadata | {"is_parallelizable": True}
 
     forced = aec_to_parallel(Forced(table=TABLE, illegal_action="raise"))
     observations, _ = forced.reset(seed=0)

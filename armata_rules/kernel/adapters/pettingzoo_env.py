@@ -65,9 +65,12 @@ def agent_name(seat: int) -> str:
 class KernelAECEnv(AECEnv, Generic[C, S]):  # type: ignore[misc]
     """The turn-based AEC environment of one game (see the module docstring)."""
 
+    #: The render modes this environment offers (a game's subclass may draw more, as Armata's ``rgb_array``).
+    render_modes: tuple[str, ...] = RENDER_MODES
+
     def __init__(
         self,
-        definition: GameDefinition[C, S],
+        definition: GameDefinition[C, S] | GameTable[C, S],
         *,
         render_mode: str | None = None,
         max_cycles: int | None = None,
@@ -75,15 +78,20 @@ class KernelAECEnv(AECEnv, Generic[C, S]):  # type: ignore[misc]
         **setup: object,
     ) -> None:
         super().__init__()
-        self.table: GameTable[C, S] = GameTable(definition, setup)
-        self.render_mode = check_render_mode(render_mode)
+        if isinstance(definition, GameTable):
+            if setup:
+                raise TypeError(f"a table is already set up: setup arguments {', '.join(sorted(setup))} are not taken")
+            self.table: GameTable[C, S] = definition
+        else:
+            self.table = GameTable(definition, setup)
+        self.render_mode = check_render_mode(render_mode, self.render_modes)
         self.illegal_action = check_policy(illegal_action)
         if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
             raise ValueError(f"max_cycles must be a positive integer or None; got {max_cycles!r:.40}")
         self.max_cycles = max_cycles
         self.metadata = {
-            "render_modes": list(RENDER_MODES),
-            "name": f"{definition.id}_v0",
+            "render_modes": list(self.render_modes),
+            "name": f"{self.table.definition.id}_v0",
             "is_parallelizable": False,  # turn-based: see the module docstring
             "render_fps": 1,
         }
@@ -157,21 +165,33 @@ class KernelAECEnv(AECEnv, Generic[C, S]):  # type: ignore[misc]
         if chosen is None:
             self._illegal(agent, action)
             return
-        self.state = self.engine.apply(self.state, chosen)
+        before = self.state
+        self.state = self.engine.apply(before, chosen)
         self.last_action = chosen
         self.decisions += 1
+        self.rewards = self._rewards_after(before)
         if self.state.outcome is not None:
-            returns = self.table.returns(self.engine, self.state)
-            self.rewards = {a: returns[self._seat(a)] for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
         else:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
             if self.max_cycles is not None and self.decisions >= self.max_cycles:
                 self.truncations = dict.fromkeys(self.agents, True)
             self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _rewards_after(self, before: S) -> dict[str, float]:
+        """Each agent's reward for the decision that led from ``before`` to the state now: its seat's return once
+        the game is over, ``0`` before. A game's subclass may shape it."""
+        if self.state.outcome is None:
+            return dict.fromkeys(self.agents, 0.0)
+        returns = self.table.returns(self.engine, self.state)
+        return {a: returns[self._seat(a)] for a in self.agents}
+
+    def _illegal_loss(self, agent: str) -> dict[str, float]:
+        """The rewards when ``agent``'s illegal action ends the episode (policy ``lose``): ``-1`` for it, ``0`` for
+        the others (PettingZoo's classic convention); a team game's subclass may make the whole team lose."""
+        return {a: -1.0 if a == agent else 0.0 for a in self.agents}
 
     def _illegal(self, agent: str, action: object) -> None:
         to_act = self.table.to_act(self.state)
@@ -184,14 +204,15 @@ class KernelAECEnv(AECEnv, Generic[C, S]):  # type: ignore[misc]
             raise IllegalActionError(message)
         self.infos[agent]["illegal_action"] = True
         if self.illegal_action == "lose":
-            self.rewards = {a: -1.0 if a == agent else 0.0 for a in self.agents}
+            self.rewards = self._illegal_loss(agent)
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.rewards = dict.fromkeys(self.agents, 0.0)
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
-        """The state as text (``ansi``), or printed (``human``, which renders at every step by itself)."""
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The state as text (``ansi``), or printed (``human``, which renders at every step by itself); a game's
+        subclass may also draw it (an ``rgb_array``)."""
         if self.render_mode is None:
             return None
         returns = self.table.returns(self.engine, self.state) if self.state.outcome is not None else None

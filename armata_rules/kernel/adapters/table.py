@@ -106,11 +106,12 @@ def check_policy(policy: object) -> IllegalActionPolicy:
     raise ValueError(f"illegal_action must be one of {', '.join(ILLEGAL_ACTION_POLICIES)}; got {policy!r:.40}")
 
 
-def check_render_mode(mode: object) -> str | None:
-    """``mode`` if it is ``None`` or one of :data:`RENDER_MODES`; ``ValueError`` naming it otherwise."""
-    if mode is None or (isinstance(mode, str) and mode in RENDER_MODES):
+def check_render_mode(mode: object, modes: tuple[str, ...] = RENDER_MODES) -> str | None:
+    """``mode`` if it is ``None`` or one of ``modes`` (by default :data:`RENDER_MODES`); ``ValueError`` naming it
+    otherwise."""
+    if mode is None or (isinstance(mode, str) and mode in modes):
         return mode
-    raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None; got {mode!r:.40}")
+    raise ValueError(f"render_mode must be one of {', '.join(modes)} or None; got {mode!r:.40}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,9 +129,19 @@ _NONE = LegalIndices((), {})
 class GameTable(Generic[C, S]):
     """One game set up one way, and what every adapter reads of its episodes (see the module docstring)."""
 
-    def __init__(self, definition: GameDefinition[C, S], setup: Mapping[str, object]) -> None:
+    def __init__(
+        self,
+        definition: GameDefinition[C, S],
+        setup: Mapping[str, object],
+        *,
+        engine_type: Callable[[C, ChanceMode], Engine[C, S]] | None = None,
+    ) -> None:
         self.definition = definition
         self.hooks: Hooks[C, S] = hooks_of(definition)
+        # each episode's setup is the caller's own arguments with the episode's seed (objects the caller passed, a
+        # data pack say, stay the same objects: the game's JSON form of them may only name them)
+        self._arguments = dict(setup)
+        self._engine_type = engine_type
         self.ctx: C = self.hooks.setup(**setup)  # GameSetupError names a wrong argument
         #: The setup arguments, as the game writes them back (its ``setup_json``): all of them, plain JSON data.
         self.setup: dict[str, object] = dict(self.hooks.setup_json(self.ctx))
@@ -140,7 +151,7 @@ class GameTable(Generic[C, S]):
         self.num_actions = self.action_space.num_distinct_actions
         # the key under which this table keeps a seat's legal indices on a state (a fresh object: no one else has it)
         self._key = ("kernel.adapters.legal", object())
-        sample = Engine(definition, self.ctx)
+        sample = self._engine(self.ctx, "auto")
         self.size = len(self.vector(sample, sample.initial_state(), 0))
         self.low, self.high = self._bounds()
 
@@ -154,7 +165,14 @@ class GameTable(Generic[C, S]):
 
     def engine(self, seed: int | None = None, chance: ChanceMode = "auto") -> Engine[C, S]:
         """An engine for a new episode: with ``seed`` (and a seeded game), the setup with that seed."""
-        ctx = self.ctx if seed is None or not self.seeded else self.hooks.setup(**(self.setup | {"seed": seed}))
+        ctx = self.ctx if seed is None or not self.seeded else self.hooks.setup(**(self._arguments | {"seed": seed}))
+        return self._engine(ctx, chance)
+
+    def _engine(self, ctx: C, chance: ChanceMode) -> Engine[C, S]:
+        """The game's engine for ``ctx``: ``engine_type``'s (a game's own subclass of the kernel's
+        :class:`~armata_rules.kernel.play.engine.Engine`, say), else the kernel's."""
+        if self._engine_type is not None:
+            return self._engine_type(ctx, chance)
         return Engine(self.definition, ctx, chance)
 
     def _bounds(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
@@ -215,7 +233,7 @@ class GameTable(Generic[C, S]):
     def mask(self, engine: Engine[C, S], state: S, seat: int) -> npt.NDArray[np.int8]:
         """``1`` at each of ``seat``'s legal action indices, ``0`` elsewhere."""
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        mask[list(self.legal(engine, state, seat).indices)] = 1
+        mask[np.asarray(self.legal(engine, state, seat).indices, dtype=np.intp)] = 1
         return mask
 
     def vector(self, engine: Engine[C, S], state: S, seat: int) -> npt.NDArray[np.float32]:
