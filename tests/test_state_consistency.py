@@ -96,7 +96,7 @@ def _set(path: str, value: object) -> Callable[[Data], None]:
     return change
 
 
-def _unchoose(data: Data) -> None:
+def _unchoose_seat_2(data: Data) -> None:
     """Seat 2's chosen card back in hand in the middle of the turns (found by `make fuzz`: a rule then asked for
     the card of the round and met an internal error)."""
     hero = data["heroes"][2]
@@ -126,7 +126,7 @@ def _unchoose(data: Data) -> None:
         (_set("order", [0, 0, 1]), "order", "distinct seats"),
         (_set("turn", None), "turn", "missing: frames["),
         (_set("turn/seat", 0), "frames[", "is not the seat whose turn it is"),
-        (_unchoose, "heroes[2].chosen", "every hero has chosen a card before the turns begin"),
+        (_unchoose_seat_2, "heroes[2].chosen", "every hero has chosen a card before the turns begin"),
     ],
 )
 @pytest.mark.clauses("peg19.en:764", "peg19.en:949", "peg19.en:1080", "peg19.en:664", "sb19.en:314")
@@ -176,7 +176,7 @@ def _all(*changes: Callable[[Data], None]) -> Callable[[Data], None]:
     return change
 
 
-def _unchoose(data: Data) -> None:
+def _unchoose_seat_1(data: Data) -> None:
     """Seat 1's chosen card back in hand, as if it had not chosen yet (no piece lost or doubled)."""
     hero = data["heroes"][1]
     hero["hand"], hero["chosen"] = sorted([*hero["hand"], hero["chosen"]]), None
@@ -253,7 +253,7 @@ _EXACT = [
     (_set("awards", [[9, "reward/x"]]), "awards[0]: seat 9 is not at the table"),
     (_set("frames/5/seat", 9), "frames[5].seat: seat 9 is not at the table"),
     (_set("turn/trail", ["Z:9,9"]), "turn.trail[0]: 'Z:9,9' is no space of this fortress"),
-    (_unchoose, "heroes[1].chosen: missing: every hero has chosen a card before the turns begin"),
+    (_unchoose_seat_1, "heroes[1].chosen: missing: every hero has chosen a card before the turns begin"),
     (_set("turn", None), "turn: missing: frames[1] (EndTurn) is part of a turn"),
     (_set("turn/declined", "C:0,0"), "turn.declined: 'C:0,0' is no encounter space of this fortress"),
     (
