@@ -12,7 +12,6 @@ import sys
 from collections.abc import Sequence
 
 from armata_rules.about import PROG, version_text
-from armata_rules.kernel.cli.interrupts import keeping_interrupts
 
 __all__ = ["PROG", "interrupted_underneath", "run", "version_text"]
 
@@ -41,6 +40,10 @@ def run(argv: Sequence[str] | None = None) -> int:
     if asks_for_version(args):
         print(version_text())
         return 0
+    try:  # imported only now: ``--version`` loads nothing beyond this module (a test holds it)
+        from armata_rules.kernel.cli.interrupts import keeping_interrupts
+    except KeyboardInterrupt:
+        return _interrupted()
     with keeping_interrupts() as lost:
         try:
             from armata_rules.cli import main
