@@ -9,9 +9,9 @@ the game's own extra findings, and an automatic pass that compares the numbers p
 reports a difference that no finding before it cites. A ``[reviewed]`` table of ``findings.toml`` marks automatic
 findings someone has looked at: they become ``cosmetic`` with the note given.
 
-Every finding is then linked to the game's recorded review (:func:`~armata_rules.kernel.texts.verdict_ids.
-link_verdicts`), and each reason given by play-changing records that no finding names becomes a finding of its own
-(origin ``review``), placed before the automatic ones.
+Every finding is then linked to the game's recorded review
+(:func:`~armata_rules.kernel.texts.verdict_ids.link_verdicts`), and each reason given by play-changing records that no
+finding names becomes a finding of its own (origin ``review``), placed before the automatic ones.
 
 The kernel names no game: readings and interpretations are read through the small shapes below
 (:class:`ReadingLike`, :class:`InterpretationLike`), which a game's own types fit as they are.
