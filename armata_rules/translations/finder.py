@@ -5,51 +5,37 @@ models), the registered interpretations (where every text is silent), ``spec/fin
 that change nothing the engine models, or that it leaves unmodelled, with the reason), and the recorded review
 (``spec/verdicts``): every play-changing verdict or contradiction that none of the others covers becomes a finding
 of its own (origin ``review``; records that give the same reason for staying unmodelled make one finding). An
-automatic pass compares the numbers of aligned clauses and reports any difference no curated finding covers.
+automatic pass compares the numbers of aligned clauses and reports any difference no curated finding covers; the
+check of the data tables (:func:`table_consistency`) adds Armata's own.
 
 Every finding names its verdict records, ids ``FILE/KEY`` of ``spec/verdicts`` such as ``peg19.de/en760`` (how:
-:mod:`armata_rules.translations.verdict_ids`), so every play-changing verdict is listed by some finding.
+:mod:`armata_rules.kernel.texts.verdict_ids`), so every play-changing verdict is listed by some finding.
 Texts no one has curated (a user's scan) are compared by :mod:`armata_rules.translations.newtext`; their findings
 have ids ``new:FILE/CLAUSE#KIND`` instead.
+
+The machinery is the kernel's (:mod:`armata_rules.kernel.texts.finder`, moved there in issue 33; :data:`KINDS`,
+:class:`Citation` and :class:`Finding` are its objects, re-exported here); this module says what Armata supplies
+to it (:func:`finder_sources`): its readings and their kinds, its interpretations, its spec folder, how the
+ScriBabs print counts its numbers, and the check of its tables.
 """
 
 from __future__ import annotations
 
-import re
-import tomllib
-from dataclasses import dataclass, field, replace
+from collections.abc import Collection
 
 from armata_rules.components.pack import DataPack
-from armata_rules.kernel.texts.text import _PAGE
-from armata_rules.kernel.texts.verdict_ids import link_verdicts
+from armata_rules.kernel.texts import finder as _finder
+from armata_rules.kernel.texts.finder import KINDS, Citation, FinderSources, Finding
 from armata_rules.rules.registry import INTERPRETATIONS
 from armata_rules.translations.align import spec_folder
-from armata_rules.translations.corpus import Corpus, citation_lines
+from armata_rules.translations.corpus import Corpus
 from armata_rules.translations.sources import Rulebooks
-from armata_rules.translations.verdicts import Contradiction, Record, Records, load_records
+from armata_rules.translations.verdicts import Records, load_records
 from armata_rules.variants import READINGS
 
-__all__ = ["KINDS", "Citation", "Finding", "corpus_findings", "table_consistency"]
+__all__ = ["KINDS", "Citation", "Finding", "corpus_findings", "finder_sources", "table_consistency"]
 
-KINDS = (
-    "numeric",
-    "modality",
-    "tie-break",
-    "scope",
-    "missing-clause",
-    "naming",
-    "ordering",
-    "internal-contradiction",
-    "underspecified",
-    "negation",
-    "actor",
-    "repeated-text",
-    "quantifier",
-    "timing",
-    "parenthesis",
-    "unclassified",
-)
-
+#: The kind of finding of each of Armata's readings that is no interpretation (others: ``scope``).
 _READING_KIND = {
     "components": "numeric",
     "ladder_placement": "scope",
@@ -69,280 +55,38 @@ _READING_KIND = {
     "discard_timing": "ordering",
 }
 
-_DIMENSION_KIND = {
-    "modality": "modality",
-    "scope": "scope",
-    "quantity": "numeric",
-    "timing": "ordering",
-    "condition": "scope",
-    "actor": "actor",
-    "exception": "scope",
-    "outcome": "scope",
-}
+#: The group of every ScriBabs language when the finder counts printed numbers.
+_SB19_ALL = "sb19 (all languages)"
 
 
-@dataclass(frozen=True, slots=True)
-class Citation:
-    """A line of a source and what it says there."""
-
-    source: str
-    lang: str
-    line: int
-    quote: str
-
-    def to_json(self) -> dict[str, object]:
-        """``{source, lang, line, quote}``."""
-        return {"source": self.source, "lang": self.lang, "line": self.line, "quote": self.quote}
+def _number_group(source: str, sources: Collection[str]) -> str:
+    """The group ``source`` counts its printed numbers in, among a clause's ``sources``: the ScriBabs component
+    list prints each count once for all its languages, so its lines count together; its English line joins them
+    only beside another of its languages, and counts on its own otherwise."""
+    if not source.startswith("sb19."):
+        return source
+    if source != "sb19.en" or any(s.startswith("sb19.") and s != "sb19.en" for s in sources):
+        return _SB19_ALL
+    return source
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """A disagreement or a gap: what kind, how much it matters, where, and what the engine does about it."""
-
-    id: str
-    kind: str
-    severity: str
-    topic: str
-    citations: tuple[Citation, ...]
-    reading: str | None = None
-    interpretation: str | None = None
-    origin: str = "curated"
-    details: dict[str, object] = field(default_factory=dict)
-    verdict: str | None = None
-    verdicts: tuple[str, ...] = ()
-    verdict_note: str = ""
-
-    def to_json(self) -> dict[str, object]:
-        """The documented JSON form (see docs/findings)."""
-        return {
-            "id": self.id,
-            "kind": self.kind,
-            "severity": self.severity,
-            "topic": self.topic,
-            "citations": [c.to_json() for c in self.citations],
-            "reading": self.reading,
-            "interpretation": self.interpretation,
-            "verdict": self.verdict,
-            "verdicts": list(self.verdicts),
-            "verdict_note": self.verdict_note or None,
-        }
-
-
-def _cite(books: Rulebooks, citation: str) -> Citation:
-    edition, lang, first, _ = citation_lines(citation)
-    text = books.line(edition, first).strip()
-    return Citation(edition, lang, first, text)
+def finder_sources() -> FinderSources:
+    """What Armata supplies to the kernel's finder: its readings and interpretations, ``spec/``, the ScriBabs
+    print's numbers counted together, and :func:`table_consistency`."""
+    return FinderSources(
+        readings=READINGS,
+        reading_kinds=_READING_KIND,
+        interpretations=tuple(INTERPRETATIONS.values()),
+        spec_folder=spec_folder(),
+        number_group=_number_group,
+        extra=table_consistency,
+    )
 
 
 def corpus_findings(corpus: Corpus, books: Rulebooks, records: Records | None = None) -> list[Finding]:
     """Every finding on the curated corpus: readings, interpretations, curated extras, the review's otherwise
     uncovered play-changing records, automatic numbers; each with its verdict records (default: ``spec/verdicts``)."""
-    found: list[Finding] = []
-    for spec in READINGS:
-        citations = tuple(_cite(books, c) for option in spec.options for c in option.clauses)
-        summary = "; ".join(f"{o.value.value}: {o.summary}" for o in spec.options)
-        if spec.kind == "interpretation":
-            interp = next((i for i in INTERPRETATIONS.values() if i.id == spec.finding), None)
-            found.append(
-                Finding(
-                    spec.finding,
-                    "underspecified",
-                    "changes-play",
-                    spec.title,
-                    citations,
-                    spec.name,
-                    interp.decision if interp else summary,
-                )
-            )
-        else:
-            found.append(
-                Finding(
-                    spec.finding,
-                    _READING_KIND.get(spec.name, "scope"),
-                    "changes-play",
-                    spec.title,
-                    citations,
-                    spec.name,
-                    None,
-                    details={"options": summary},
-                )
-            )
-    covered = {f.id for f in found}
-    for interp in INTERPRETATIONS.values():
-        if interp.id in covered:
-            continue
-        citations = tuple(_cite(books, c) for c in interp.clauses)
-        found.append(
-            Finding(
-                interp.id,
-                "underspecified",
-                "changes-play",
-                interp.topic,
-                citations,
-                None,
-                f"{interp.decision} {interp.reasoning}",
-            )
-        )
-    found.extend(_curated(books))
-    found.extend(table_consistency())
-    reviewed = _reviewed()
-    for candidate in _automatic_numbers(corpus, books, found):
-        note = reviewed.get(candidate.id)
-        found.append(
-            candidate
-            if note is None
-            else Finding(
-                candidate.id,
-                candidate.kind,
-                "cosmetic",
-                candidate.topic,
-                candidate.citations,
-                None,
-                f"reviewed: {note}",
-                "automatic",
-                candidate.details,
-            )
-        )
-    return _with_verdicts(found, corpus, books, records or load_records())
-
-
-def _with_verdicts(found: list[Finding], corpus: Corpus, books: Rulebooks, records: Records) -> list[Finding]:
-    """Each finding with its verdict records, then one finding per reason for the play-changing records no
-    finding names, placed before the automatic ones."""
-    reading_findings = {spec.name: spec.finding for spec in READINGS}
-    linked = []
-    for f in found:
-        link = link_verdicts(f, records, corpus, reading_findings)
-        linked.append(replace(f, verdict=link.verdict, verdicts=link.verdicts, verdict_note=link.note))
-    named = {r for f in linked for r in f.verdicts}
-    reviewed = _review_findings([r for r in records.play if r.record_id not in named], books)
-    curated = [f for f in linked if f.origin != "automatic"]
-    return curated + reviewed + [f for f in linked if f.origin == "automatic"]
-
-
-def _review_findings(records: list[Record], books: Rulebooks) -> list[Finding]:
-    """A finding for each reason given by play-changing records that no reading, interpretation or curated
-    finding covers (they all stay unmodelled): the first record's description, every record's citations."""
-    groups: dict[str, list[Record]] = {}
-    for record in records:
-        groups.setdefault(record.unmodelled, []).append(record)
-    out = []
-    for reason, group in groups.items():
-        first = group[0]
-        kind = "internal-contradiction" if isinstance(first, Contradiction) else _DIMENSION_KIND[first.dimension]
-        cited: dict[str, Citation] = {}
-        for record in group:
-            for c in record.citations:
-                cited.setdefault(c.partition("-")[0], _cite(books, c))
-        topic = first.description
-        if len(group) > 1:
-            topic += f" The same holds for {len(group) - 1} more record{'s' if len(group) > 2 else ''} of the review."
-        ids = tuple(r.record_id for r in group)
-        out.append(
-            Finding(
-                "review-" + first.record_id.replace("/", "-").replace(".", "-"),
-                kind,
-                "changes-play",
-                topic,
-                tuple(cited.values()),
-                "unmodelled",
-                reason,
-                "review",
-                {"dimension": first.dimension},
-                ids[0],
-                ids,
-            )
-        )
-    return out
-
-
-def _reviewed() -> dict[str, str]:
-    data = tomllib.loads((spec_folder() / "findings.toml").read_text(encoding="utf-8"))
-    reviewed: dict[str, str] = data.get("reviewed", {})
-    return reviewed
-
-
-def _curated(books: Rulebooks) -> list[Finding]:
-    data = tomllib.loads((spec_folder() / "findings.toml").read_text(encoding="utf-8"))
-    out = []
-    for fid, item in data.get("findings", {}).items():
-        citations = tuple(_cite(books, c) for c in item["citations"])
-        out.append(
-            Finding(
-                fid,
-                item["kind"],
-                item["severity"],
-                item["topic"],
-                citations,
-                item.get("reading"),
-                item.get("interpretation"),
-                details={"reason": item.get("reason", "")},
-            )
-        )
-    return out
-
-
-_NUMBERING = re.compile(r"^\W*\d{1,2}(?=\W|$)")
-
-
-def _printed_numbers(quote: str) -> frozenset[int]:
-    """Numbers printed as digits, not list numbering, page references, ones or years: the rules' quantities."""
-    text = _NUMBERING.sub(" ", _PAGE.sub(" ", quote))
-    return frozenset(n for n in map(int, re.findall(r"(?<![\d.])\d+(?![\d])", text)) if 2 <= n < 1900)
-
-
-def _automatic_numbers(corpus: Corpus, books: Rulebooks, known: list[Finding]) -> list[Finding]:
-    """Clauses whose sources print different quantities, not covered by a known finding.
-
-    The ScriBabs component list prints each count once for all its languages: its lines count together.
-    """
-    known_lines = {(c.source, c.line) for f in known for c in f.citations}
-    out = []
-    for clause in corpus.clauses:
-        if clause.informative or len(clause.passages) < 2:
-            continue
-        groups: dict[str, set[int]] = {}
-        for source, passage in clause.passages.items():
-            key = "sb19 (all languages)" if source.startswith("sb19.") and source != "sb19.en" else source
-            groups.setdefault(key, set()).update(_printed_numbers(passage.quote))
-        if "sb19 (all languages)" in groups and "sb19.en" in groups:
-            groups["sb19 (all languages)"] |= groups.pop("sb19.en")
-        variants: dict[frozenset[int], list[str]] = {}
-        for key, numbers in groups.items():
-            variants.setdefault(frozenset(numbers), []).append(key)
-        if len(variants) < 2:
-            continue
-        cited = [(p.edition, p.lines[0]) for p in clause.passages.values()]
-        if any(c in known_lines for c in cited):
-            continue
-        citations = tuple(
-            Citation(p.edition, p.lang, p.lines[0], books.line(p.edition, p.lines[0]).strip())
-            for p in clause.passages.values()
-        )
-        detail = {", ".join(keys): sorted(numbers) for numbers, keys in variants.items()}
-        out.append(
-            Finding(
-                f"numbers-{clause.id}",
-                "numeric",
-                "unreviewed",
-                _numbers_title(clause.id, variants),
-                citations,
-                None,
-                None,
-                "automatic",
-                {"numbers": detail},
-            )
-        )
-    return out
-
-
-def _numbers_title(clause: str, variants: dict[frozenset[int], list[str]]) -> str:
-    """A sentence: which sources print which numbers in a clause."""
-    parts = []
-    for numbers, keys in sorted(variants.items(), key=lambda item: sorted(item[1])):
-        verb = "print" if len(keys) > 1 else "prints"
-        parts.append(f"{', '.join(sorted(keys))} {verb} {', '.join(map(str, sorted(numbers))) or 'none'}")
-    return f"The sources print different numbers in clause {clause}: " + "; ".join(parts) + "."
+    return _finder.corpus_findings(corpus, books, records or load_records(), finder_sources())
 
 
 def table_consistency(pack: DataPack | None = None) -> list[Finding]:
