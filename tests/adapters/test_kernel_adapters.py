@@ -480,3 +480,45 @@ def test_a_subclass_offers_its_own_render_modes_and_rewards() -> None:
     assert plain.rewards == {a: -1.0 if a == agent else 0.0 for a in plain.agents}
     with pytest.raises(ValueError, match=r"^render_mode must be one of ansi, human or None; got 'rgb_array'$"):
         pz.raw_env(RACE, seats=2, render_mode="rgb_array")
+
+
+def test_the_parallel_environment_waits_on_the_seats_that_do_not_decide() -> None:
+    """Every live agent acts at every step: the seat the race waits on with a legal action, the other with
+    ``WAIT`` (one index past the game's own, the only entry of its mask then); an agent that does otherwise follows
+    the illegal-action policy."""
+    env = pz.parallel_env(RACE, seats=2)
+    observations, _ = env.reset(seed=3)
+    assert env.wait == env.table.num_actions and env.action_space("seat_1").n == env.wait + 1
+    assert env.metadata["is_parallelizable"] is True and env.metadata["name"] == "toy_race_v0"
+    deciding = env.table.decider(env.state)
+    waiting = f"seat_{1 - deciding}"
+    assert np.flatnonzero(observations[waiting]["action_mask"]).tolist() == [env.wait]
+    mover = f"seat_{deciding}"
+    move = int(np.flatnonzero(observations[mover]["action_mask"])[0])
+    assert move != env.wait
+    observations, rewards, terminations, _, infos = env.step({mover: move, waiting: env.wait})
+    assert not any(terminations.values()) and set(rewards.values()) == {0.0} and infos == {mover: {}, waiting: {}}
+    deciding = env.table.decider(env.state)
+    mover, waiting = f"seat_{deciding}", f"seat_{1 - deciding}"
+    move = int(np.flatnonzero(observations[mover]["action_mask"])[0])
+    _, rewards, terminations, _, infos = env.step({mover: move, waiting: move})  # the waiting seat plays a move
+    assert all(terminations.values()) and env.agents == []
+    assert rewards == {mover: 0.0, waiting: -1.0} and infos[waiting] == {"illegal_action": True}
+    raising = pz.parallel_env(RACE, seats=2, illegal_action="raise")
+    raising.reset(seed=3)
+    with pytest.raises(IllegalActionError, match="WAIT is"):
+        raising.step({"seat_0": raising.wait, "seat_1": raising.wait})
+
+
+def test_the_parallel_environment_plays_a_whole_game_to_its_returns() -> None:
+    env = pz.parallel_env(RACE, seats=3)
+    observations, _ = env.reset(seed=5)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    rng = random.Random(5)
+    while env.agents:
+        actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in observations.items()}
+        observations, rewards, *_ = env.step(actions)
+        for agent, reward in rewards.items():
+            totals[agent] += reward
+    returns = env.table.returns(env.engine, env.state)
+    assert env.state.outcome is not None and totals == {f"seat_{i}": r for i, r in enumerate(returns)}

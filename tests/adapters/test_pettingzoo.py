@@ -146,13 +146,13 @@ def test_render_modes(tmp_path: Path) -> None:
 def test_the_parallel_environment_plays_phase_one_at_once() -> None:
     env = pz.parallel_env(table=TABLE)
     observations, _ = env.reset(seed=1)
-    while env.episode.state.to_act.kind is not DecisionKind.SIMULTANEOUS:
+    while env.state.to_act.kind is not DecisionKind.SIMULTANEOUS:
         actions = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in observations.items()}
         observations, *_ = env.step(actions)
     assert all(o["action_mask"][env.wait] == 0 for o in observations.values())
     actions = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in observations.items()}
     observations, *_ = env.step(actions)
-    assert env.episode.state.to_act.kind is not DecisionKind.SIMULTANEOUS
+    assert env.state.to_act.kind is not DecisionKind.SIMULTANEOUS
     waiting = [a for a, o in observations.items() if o["action_mask"][env.wait] == 1]
     assert len(waiting) == 2  # one seat decides, two wait
 

@@ -20,17 +20,21 @@ index follows the ``illegal_action`` policy (:data:`~armata_rules.kernel.adapter
 ``max_cycles`` truncates an episode after that many decisions.
 
 The environment is turn-based, so its metadata says ``is_parallelizable: False``: a seat may take several decisions
-in a row, which PettingZoo's ``aec_to_parallel`` cannot step.
+in a row, which PettingZoo's ``aec_to_parallel`` cannot step. ``parallel_env(definition, **setup)`` is
+:class:`KernelParallelEnv` instead: every live agent acts at every step, the seats the game waits on with one of their
+legal actions (all of them at once at a simultaneous decision), every other seat with ``WAIT``, the index
+``num_distinct_actions`` and the only entry of its mask that is ``1`` then. Its ``max_cycles`` counts parallel steps.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils.wrappers import AssertOutOfBoundsWrapper, OrderEnforcingWrapper
 
 from armata_rules.kernel.adapters.spaces import observation_spaces
@@ -49,7 +53,7 @@ from armata_rules.kernel.play.engine import Engine
 from armata_rules.kernel.play.game import GameDefinition, KernelContext
 from armata_rules.kernel.play.state import KernelState
 
-__all__ = ["KernelAECEnv", "agent_name", "env", "raw_env"]
+__all__ = ["KernelAECEnv", "KernelParallelEnv", "agent_name", "env", "parallel_env", "raw_env"]
 
 C = TypeVar("C", bound=KernelContext)
 S = TypeVar("S", bound=KernelState)
@@ -235,3 +239,177 @@ def env(definition: GameDefinition[Any, Any], **kwargs: Any) -> AECEnv:
     with PettingZoo's ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``; ``.unwrapped`` is the bare
     environment."""
     return OrderEnforcingWrapper(AssertOutOfBoundsWrapper(raw_env(definition, **kwargs)))
+
+
+class KernelParallelEnv(ParallelEnv, Generic[C, S]):  # type: ignore[misc]
+    """The parallel environment of one game: every live agent acts at every step (see the module docstring)."""
+
+    #: The render modes this environment offers (a game's subclass may draw more).
+    render_modes: tuple[str, ...] = RENDER_MODES
+
+    def __init__(
+        self,
+        definition: GameDefinition[C, S] | GameTable[C, S],
+        *,
+        render_mode: str | None = None,
+        max_cycles: int | None = None,
+        illegal_action: IllegalActionPolicy = "lose",
+        **setup: object,
+    ) -> None:
+        if isinstance(definition, GameTable):
+            if setup:
+                raise TypeError(f"a table is already set up: setup arguments {', '.join(sorted(setup))} are not taken")
+            self.table: GameTable[C, S] = definition
+        else:
+            self.table = GameTable(definition, setup)
+        self.render_mode = check_render_mode(render_mode, self.render_modes)
+        self.illegal_action = check_policy(illegal_action)
+        if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
+            raise ValueError(f"max_cycles must be a positive integer or None; got {max_cycles!r:.40}")
+        self.max_cycles = max_cycles
+        self.metadata = {
+            "render_modes": list(self.render_modes),
+            "name": f"{self.table.definition.id}_v0",
+            "is_parallelizable": True,
+            "render_fps": 1,
+        }
+        self.possible_agents = [agent_name(seat) for seat in range(self.table.seats)]
+        self.agents: list[str] = []
+        #: The index of ``WAIT``: one past the game's own action indices.
+        self.wait = self.table.num_actions
+        observation, _ = observation_spaces(self.table)
+        mask = spaces.Box(low=0, high=1, shape=(self.wait + 1,), dtype=np.int8)
+        self._observation_space = spaces.Dict({"observation": observation["observation"], "action_mask": mask})
+        self._action_space = spaces.Discrete(self.wait + 1)
+        self.seeds = np.random.default_rng()
+        self.engine: Engine[C, S] = self.table.engine()
+        self.state: S = self.engine.initial_state()
+        self.last_action: Action | None = None
+        self.steps = 0
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        """The same for every agent: the observation and a mask with ``WAIT`` as its last entry."""
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        """The game's action indices, and ``WAIT`` (the last index)."""
+        return self._action_space
+
+    def observe(self, agent: str) -> ObservationDict:
+        """What ``agent``'s seat observes, and its legal actions with ``WAIT`` (legal when it has nothing else to
+        do in a game that goes on)."""
+        seat = self._seat(agent)
+        mask = np.zeros(self.wait + 1, dtype=np.int8)
+        legal = self.table.legal(self.engine, self.state, seat).indices
+        if legal:
+            mask[np.asarray(legal, dtype=np.intp)] = 1
+        elif self.state.outcome is None:
+            mask[self.wait] = 1
+        return {"observation": self.table.vector(self.engine, self.state, seat), "action_mask": mask}
+
+    def _seat(self, agent: str) -> int:
+        if agent not in self.possible_agents:
+            raise ValueError(
+                f"{self.metadata['name']}: no agent {agent!r:.40}; agents: {', '.join(self.possible_agents)}"
+            )
+        return self.possible_agents.index(agent)
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, object] | None = None
+    ) -> tuple[dict[str, ObservationDict], dict[str, dict[str, object]]]:
+        """A new episode; with ``seed``, the same episode every time."""
+        if seed is not None:
+            self.seeds = np.random.default_rng(seed)
+        self.engine = self.table.engine(episode_seed(self.seeds))
+        self.state = self.engine.initial_state()
+        self.last_action = None
+        self.steps = 0
+        self.agents = list(self.possible_agents)
+        if self.render_mode == "human":
+            self.render()
+        return {a: self.observe(a) for a in self.agents}, {a: {} for a in self.agents}
+
+    def step(
+        self, actions: Mapping[str, object]
+    ) -> tuple[
+        dict[str, ObservationDict],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, object]],
+    ]:
+        """Every live agent's action: those of the seats the game waits on are played, in seat order, each on the
+        state the one before left; the others' must be ``WAIT``."""
+        infos: dict[str, dict[str, object]] = {a: {} for a in self.agents}
+        self.steps += 1
+        to_act = self.table.to_act(self.state)
+        deciding = {agent_name(seat) for seat in (to_act.seats if to_act is not None else ())}
+        rewards = dict.fromkeys(self.agents, 0.0)
+        offenders: list[str] = []
+        for agent in self.agents:
+            index = whole_index(actions.get(agent))
+            if agent in deciding:
+                legal = self.table.legal(self.engine, self.state, self._seat(agent))
+                chosen = None if index is None else legal.by_index.get(index)
+                if chosen is not None:
+                    before = self.state
+                    self.state = self.engine.apply(before, chosen)
+                    self.last_action = chosen
+                    for a, reward in self._rewards_after(before).items():
+                        rewards[a] += reward
+                    continue
+            elif index == self.wait:
+                continue
+            if self.illegal_action == "raise":
+                raise IllegalActionError(
+                    f"{self.metadata['name']}: {agent} cannot play action {actions.get(agent)!r:.40} at step "
+                    f"{self.steps}: not one of its legal action indices (WAIT is {self.wait})"
+                )
+            infos[agent]["illegal_action"] = True
+            offenders.append(agent)
+        lost = bool(offenders) and self.illegal_action == "lose" and self.state.outcome is None
+        if lost:
+            rewards = self._illegal_loss(offenders)
+        over = self.state.outcome is not None or lost
+        truncated = not over and self.max_cycles is not None and self.steps >= self.max_cycles
+        terminations = dict.fromkeys(self.agents, over)
+        truncations = dict.fromkeys(self.agents, truncated)
+        observations = {a: self.observe(a) for a in self.agents}
+        if over or truncated:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos
+
+    def _rewards_after(self, before: S) -> dict[str, float]:
+        """Each agent's reward for one decision played in a step (a step's rewards are their sum): its seat's
+        return once the game is over, ``0`` before. A game's subclass may shape it."""
+        if self.state.outcome is None:
+            return dict.fromkeys(self.agents, 0.0)
+        returns = self.table.returns(self.engine, self.state)
+        return {a: returns[self._seat(a)] for a in self.agents}
+
+    def _illegal_loss(self, offenders: list[str]) -> dict[str, float]:
+        """The rewards when illegal actions end the episode (policy ``lose``): ``-1`` for each agent that played
+        one, ``0`` for the others; a team game's subclass may make the whole team lose."""
+        return {a: -1.0 if a in offenders else 0.0 for a in self.agents}
+
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The state as text (``ansi``), or printed (``human``, which renders at every step by itself)."""
+        if self.render_mode is None:
+            return None
+        returns = self.table.returns(self.engine, self.state) if self.state.outcome is not None else None
+        text = self.table.text(self.state, self.last_action, returns)
+        if self.render_mode == "ansi":
+            return text
+        print(text, flush=True)
+        return None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def parallel_env(definition: GameDefinition[Any, Any], **kwargs: Any) -> KernelParallelEnv[Any, Any]:
+    """:class:`KernelParallelEnv` of ``definition`` (its setup arguments and the environment options in
+    ``kwargs``)."""
+    return KernelParallelEnv(definition, **kwargs)

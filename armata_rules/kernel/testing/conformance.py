@@ -411,7 +411,13 @@ def check_game(
 
 
 #: The frameworks' own checks :func:`check_adapters` runs, in order, each named ``framework.check``.
-ADAPTER_CHECKS = ("pettingzoo.api_test", "pettingzoo.seed_test", "gymnasium.check_env", "openspiel.random_sim_test")
+ADAPTER_CHECKS = (
+    "pettingzoo.api_test",
+    "pettingzoo.seed_test",
+    "pettingzoo.parallel_api_test",
+    "gymnasium.check_env",
+    "openspiel.random_sim_test",
+)
 
 #: The module each framework is imported as.
 _FRAMEWORK_MODULES = {"pettingzoo": "pettingzoo", "gymnasium": "gymnasium", "openspiel": "pyspiel"}
@@ -450,6 +456,15 @@ def _pettingzoo_seed_test(game: GameDefinition[Any, Any], setup: dict[str, Any],
     seed_test(partial(env, game, **setup), num_cycles=cycles)
 
 
+def _pettingzoo_parallel_api_test(game: GameDefinition[Any, Any], setup: dict[str, Any], cycles: int) -> None:
+    from pettingzoo.test import parallel_api_test
+
+    from armata_rules.kernel.adapters.pettingzoo_env import parallel_env
+
+    # PettingZoo's test samples each agent's action without its mask: illegal ones must leave the game as it was
+    parallel_api_test(parallel_env(game, illegal_action="ignore", **setup), num_cycles=cycles)
+
+
 def _gymnasium_check_env(game: GameDefinition[Any, Any], setup: dict[str, Any], seat: int | None) -> None:
     from gymnasium.utils.env_checker import check_env
 
@@ -476,10 +491,11 @@ def check_adapters(
     sims: int = 2,
 ) -> tuple[str, ...]:
     """The learning frameworks' own checks of the kernel's adapters for ``game`` set up from each of ``setups`` (the
-    arguments of its ``setup`` hook): PettingZoo's ``api_test`` and ``seed_test`` of the AEC environment
-    (``cycles`` cycles each), Gymnasium's ``check_env`` of the environment playing every seat and of one playing seat
-    0 against the kernel's random bot, and OpenSpiel's ``random_sim_test`` (``sims`` games, with serialisation) of
-    the game registered as ``openspiel_name`` (``python_<game id>`` by default; the first setup gives its defaults).
+    arguments of its ``setup`` hook): PettingZoo's ``api_test`` and ``seed_test`` of the AEC environment and its
+    ``parallel_api_test`` of the parallel one (``cycles`` cycles each), Gymnasium's ``check_env`` of the environment
+    playing every seat and of one playing seat 0 against the kernel's random bot, and OpenSpiel's
+    ``random_sim_test`` (``sims`` games, with serialisation) of the game registered as ``openspiel_name``
+    (``python_<game id>`` by default; the first setup gives its defaults).
     A framework that is not installed is skipped. :class:`ConformanceError` at the first failure. The checks run,
     in the order of :data:`ADAPTER_CHECKS` (a skipped framework's are missing)."""
     if not setups:
@@ -490,7 +506,9 @@ def check_adapters(
         for setup in arguments:
             _adapter_check("pettingzoo.api_test", game, setup, partial(_pettingzoo_api_test, game, setup, cycles))
             _adapter_check("pettingzoo.seed_test", game, setup, partial(_pettingzoo_seed_test, game, setup, cycles))
-        ran += ["pettingzoo.api_test", "pettingzoo.seed_test"]
+            parallel = partial(_pettingzoo_parallel_api_test, game, setup, cycles)
+            _adapter_check("pettingzoo.parallel_api_test", game, setup, parallel)
+        ran += ["pettingzoo.api_test", "pettingzoo.seed_test", "pettingzoo.parallel_api_test"]
     if _installed("gymnasium"):
         for setup in arguments:
             for seat in (None, 0):
