@@ -7,10 +7,11 @@ works after ``import armata_rules.adapters.gymnasium_env``, and
 of ``make`` are those of :class:`ArmataSeatEnv`; the registered spec truncates an episode after
 :data:`MAX_EPISODE_STEPS` of the agent's decisions (``max_episode_steps=`` changes it).
 
-The agent controls ``seat``; whenever another seat decides, the chosen bot of :mod:`armata_rules.sim.bots`
-(``greedy`` or ``random``, seeded by the episode) plays for it, and chance is resolved by the episode's seed, so
-``reset(seed=...)`` and the same actions replay the same episode. ``step`` returns once the controlled seat must
-decide again or the game is over.
+The environment is the kernel's :class:`~armata_rules.kernel.adapters.gymnasium_env.KernelEnv` on a
+:class:`~armata_rules.adapters.table.Table`, specialised. The agent controls ``seat``; whenever another seat decides,
+the chosen bot of :mod:`armata_rules.sim.bots` (``greedy`` or ``random``, seeded by the episode) plays for it, and
+chance is resolved by the episode's seed, so ``reset(seed=...)`` and the same actions replay the same episode. ``step``
+returns once the controlled seat must decide again or the game is over.
 
 Observations are dicts like PettingZoo's (:mod:`armata_rules.adapters.pettingzoo_env`): the seat's observation
 vector and its ``action_mask``; the mask is in ``info["action_mask"]`` too. The reward is the pack's: ``+1`` or
@@ -23,16 +24,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from pathlib import Path
-from typing import SupportsFloat
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from gymnasium import Env, register, registry, spaces
+from gymnasium import register, registry
 
 from armata_rules.actions import Action
 from armata_rules.adapters.table import (
     RENDER_MODES,
-    IllegalActionError,
     IllegalActionPolicy,
     Table,
     render,
@@ -40,6 +40,10 @@ from armata_rules.adapters.table import (
 )
 from armata_rules.encoding import LegalIndices, legal_actions_of
 from armata_rules.engine import Game
+from armata_rules.kernel.adapters.gymnasium_env import KernelEnv
+from armata_rules.kernel.core.errors import expect
+from armata_rules.kernel.play.engine import Engine
+from armata_rules.rules.context import RulesContext
 from armata_rules.sim.bots import Bot, make_bot
 from armata_rules.state import GameState
 from armata_rules.variants import Ruleset
@@ -49,10 +53,31 @@ __all__ = ["ENV_ID", "MAX_EPISODE_STEPS", "ArmataSeatEnv"]
 ObservationDict = dict[str, npt.NDArray[np.generic]]
 
 
-class ArmataSeatEnv(Env[ObservationDict, np.int64]):
-    """The game from one seat (see the module docstring)."""
+class _Opponents:
+    """Armata's bot named ``name`` (:mod:`armata_rules.sim.bots`) as the kernel's opponents policy: made anew for
+    each episode, seeded by it, and choosing with its own generator."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.bot: Bot = make_bot(name, random.Random(0))  # refuses an unknown bot name now
+
+    def reseed(self, seed: int) -> None:
+        self.bot = make_bot(self.name, random.Random(seed))
+
+    def choose(self, engine: Engine[Any, Any], state: Any, actions: Sequence[Action], rng: random.Random) -> Action:
+        return self.bot.choose(expect(engine, Game, "gymnasium_env opponents"), state, actions)
+
+
+class ArmataSeatEnv(KernelEnv[RulesContext, GameState]):
+    """The game from one seat (see the module docstring): the kernel's
+    :class:`~armata_rules.kernel.adapters.gymnasium_env.KernelEnv` on a :class:`~armata_rules.adapters.table.Table`,
+    playing one seat against Armata's bots, with the pack's rewards (shaped on request) and the board's picture."""
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012 (gymnasium declares it so)
+    render_modes = RENDER_MODES
+    table: Table
+    engine: Game
+    seat: int
 
     def __init__(
         self,
@@ -68,99 +93,51 @@ class ArmataSeatEnv(Env[ObservationDict, np.int64]):
         shaped_rewards: bool = False,
         illegal_action: IllegalActionPolicy = "lose",
     ) -> None:
-        self.table = Table.given(table, heroes, ruleset)
-        if not 0 <= seat < self.table.players:
-            raise ValueError(f"seat must be 0..{self.table.players - 1}; got {seat}")
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None; got {render_mode!r}")
-        make_bot(opponents, random.Random(0))  # refuses an unknown bot name now
-        self.seat = seat
+        chosen = Table.given(table, heroes, ruleset)
+        if type(seat) is not int or not 0 <= seat < chosen.players:
+            raise ValueError(f"seat must be 0..{chosen.players - 1}; got {seat!r:.40}")
         self.opponents = opponents
-        self.render_mode = render_mode
-        self.render_path = None if render_path is None else Path(render_path)
-        self.max_steps = max_steps
-        self.shaped_rewards = shaped_rewards
-        self.illegal_action = illegal_action
-        actions = self.table.action_space.num_distinct_actions
-        self.observation_space = spaces.Dict(  # type: ignore[assignment]  # gymnasium types Dict with Any
-            {
-                "observation": spaces.Box(
-                    low=0.0, high=self.table.observation_high, shape=(self.table.encoder.size,), dtype=np.float32
-                ),
-                "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
-            }
+        self._opponents = _Opponents(opponents)
+        super().__init__(
+            chosen,
+            seat=seat,
+            opponents=self._opponents,
+            render_mode=render_mode,
+            max_steps=max_steps,
+            illegal_action=illegal_action,
         )
-        self.action_space = spaces.Discrete(actions)
-        self.game: Game = self.table.game(0)
-        self.state: GameState = self.game.initial_state()
-        self.bot: Bot = make_bot(opponents, random.Random(0))
-        self.steps = 0
-        self.last: Action | None = None
+        self.metadata = dict(type(self).metadata)
+        self.render_path = None if render_path is None else Path(render_path)
+        self.shaped_rewards = shaped_rewards
 
-    def reset(
-        self, *, seed: int | None = None, options: dict[str, object] | None = None
-    ) -> tuple[ObservationDict, dict[str, object]]:
-        """A new episode, played by the bots up to the agent's first decision."""
-        super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(2**31))
-        self.game = self.table.game(game_seed)
-        self.bot = make_bot(self.opponents, random.Random(game_seed))
-        self.state = self.game.initial_state()
-        self.steps = 0
-        self.last = None
-        self._play_others()
-        if self.render_mode == "human":
-            self.render()
-        observation = self._observe()
-        return observation, self._info(observation["action_mask"])
+    @property
+    def game(self) -> Game:
+        """The episode's game (the kernel's name for it is ``engine``)."""
+        return self.engine
 
-    def step(self, action: np.int64 | int) -> tuple[ObservationDict, SupportsFloat, bool, bool, dict[str, object]]:
-        """The agent plays ``action`` (an index), then the bots until the agent decides again or the game ends."""
-        reward, terminated, truncated, illegal = self.advance(action)
-        observation = self._observe()
-        info = self._info(observation["action_mask"])
-        if illegal:
-            info["illegal_action"] = True
-        return observation, reward, terminated, truncated, info
-
-    def advance(self, action: object) -> tuple[float, bool, bool, bool]:
-        """:meth:`step` without the observation, for a caller that writes it elsewhere (the vector environment):
-        the reward, whether the episode terminated, whether it was truncated, and whether ``action`` was illegal
-        (then, as the ``illegal_action`` policy says, nothing was played or this raised)."""
-        # an index is a Python or NumPy integer: 117.5, "117", 117.0 or np.float32(117) are not action 117
-        whole = isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_))
-        chosen = self._legal().by_index.get(int(action)) if whole else None  # type: ignore[call-overload]
-        if chosen is None:
-            if self.illegal_action == "raise":
-                raise IllegalActionError(f"seat {self.seat} cannot play action {action!r:.40} now")
-            lose = self.illegal_action == "lose"
-            return -1.0 if lose else 0.0, lose, False, True
-        before = self.state
-        self.state = self.game.apply(self.state, chosen)
-        self.last = chosen
-        self.steps += 1
-        self._play_others()
-        reward = step_reward(self.game, before, self.state, self.shaped_rewards)
-        terminated = self.state.is_over
-        truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
-        if self.render_mode == "human":
-            self.render()
-        return reward, terminated, truncated, False
+    def _seed_opponents(self, game_seed: int) -> None:
+        """Armata's bots keep their own generator, seeded by the episode."""
+        super()._seed_opponents(game_seed)
+        self._opponents.reseed(game_seed)
 
     def _play_others(self) -> None:
-        """The bots decide until the agent's seat does, or the game ends."""
+        """The bots decide until the agent's seat is one the game waits on, or the game ends: at Phase 1's choice
+        made at once, the agent chooses first (the kernel's environment would play the seats before it first)."""
         while not self.state.is_over and self.seat not in self.state.to_act.seats:
-            seat = self.state.to_act.seats[0] if self.state.to_act.seats else None
+            seat = self.table.decider(self.state)  # RuntimeError if a live state waits on nobody (an engine defect)
             if seat is None:
-                raise RuntimeError(
-                    f"the engine stopped with nobody to decide at {self.state.to_act} (an engine defect)"
-                )
-            actions = legal_actions_of(self.game, self.state, seat)
-            self.state = self.game.apply(self.state, self.bot.choose(self.game, self.state, actions))
+                return
+            actions = legal_actions_of(self.engine, self.state, seat)
+            self.state = self.engine.apply(self.state, self._opponents.bot.choose(self.engine, self.state, actions))
+
+    def _step_reward(self, before: GameState, seat: int) -> float:
+        """The pack's reward: the result at the end, and the shaped change (over the bots' decisions too) if asked
+        for."""
+        return step_reward(self.engine, before, self.state, self.shaped_rewards)
 
     def _legal(self) -> LegalIndices:
         """The agent's legal actions now with their indices (worked out once per state)."""
-        return self.table.action_space.legal(self.game, self.state, self.seat)
+        return self.table.action_space.legal(self.engine, self.state, self.seat)
 
     def observe_into(
         self,
@@ -171,7 +148,7 @@ class ArmataSeatEnv(Env[ObservationDict, np.int64]):
         """Write the agent's observation vector and action mask into preallocated arrays (a batch's rows), and
         return the indices marked legal. With ``marked``, the indices this mask was last marked at (its other
         entries being zero), only those are cleared, not the whole mask."""
-        self.table.encoder.encode_into(self.game.observation(self.state, self.seat), observation)
+        self.table.encoder.encode_into(self.engine.observation(self.state, self.seat), observation)
         if marked is None:
             action_mask.fill(0)
         else:
@@ -194,7 +171,7 @@ class ArmataSeatEnv(Env[ObservationDict, np.int64]):
         """The state as text (``ansi``), a picture (``rgb_array``) or printed (``human``, which also writes the
         board's SVG to ``render_path`` if one is given): :data:`armata_rules.adapters.table.RENDER_MODES`. In
         ``human`` mode ``reset`` and ``step`` render by themselves, as Gymnasium expects."""
-        return render(self.render_mode, self.game, self.state, self.last, self.render_path)
+        return render(self.render_mode, self.engine, self.state, self.last_action, self.render_path)
 
 
 #: The id this module registers with Gymnasium.

@@ -156,3 +156,19 @@ def test_human_rendering_prints_and_writes_no_file(
     assert printed.count("blood: supply") == 3  # reset, step and render each printed the state
     assert "last action: Attila: place a ladder on" in printed
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("seat", [0, 2])
+def test_at_phase_one_the_agent_chooses_without_waiting_for_the_bots(seat: int) -> None:
+    """Phase 1's cards are chosen secretly and simultaneously (peg19.en:742): the agent is asked as soon as the
+    choice begins, whatever its seat, and the bots choose after it (the kernel's environment, which Armata's
+    specialises, would play the seats before the agent's first; Armata's keeps the order it always had)."""
+    from armata_rules.frames import DecisionKind
+
+    env = ArmataSeatEnv(TABLE, seat=seat, opponents="random")
+    observation, _ = env.reset(seed=3)
+    while env.state.to_act.kind is not DecisionKind.SIMULTANEOUS:
+        observation, *_ = env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert env.state.to_act.seats == (0, 1, 2)  # nobody has chosen yet
+    env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert env.state.heroes[seat].chosen is not None

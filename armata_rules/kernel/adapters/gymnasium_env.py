@@ -58,9 +58,12 @@ ObservationDict = dict[str, npt.NDArray[np.generic]]
 class KernelEnv(Env[ObservationDict, np.int64], Generic[C, S]):
     """One game as a Gymnasium environment (see the module docstring)."""
 
+    #: The render modes this environment offers (a game's subclass may draw more, as Armata's ``rgb_array``).
+    render_modes: tuple[str, ...] = RENDER_MODES
+
     def __init__(
         self,
-        definition: GameDefinition[C, S],
+        definition: GameDefinition[C, S] | GameTable[C, S],
         *,
         seat: int | None = None,
         opponents: str | Policy = "random",
@@ -69,17 +72,22 @@ class KernelEnv(Env[ObservationDict, np.int64], Generic[C, S]):
         illegal_action: IllegalActionPolicy = "lose",
         **setup: object,
     ) -> None:
-        self.table: GameTable[C, S] = GameTable(definition, setup)
+        if isinstance(definition, GameTable):
+            if setup:
+                raise TypeError(f"a table is already set up: setup arguments {', '.join(sorted(setup))} are not taken")
+            self.table: GameTable[C, S] = definition
+        else:
+            self.table = GameTable(definition, setup)
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.table.seats):
             raise ValueError(f"seat must be None or 0 to {self.table.seats - 1}; got {seat!r:.40}")
         if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
             raise ValueError(f"max_steps must be a positive integer or None; got {max_steps!r:.40}")
         self.seat = seat
         self.bot: Policy = make_bot(opponents) if isinstance(opponents, str) else opponents
-        self.render_mode = check_render_mode(render_mode)
+        self.render_mode = check_render_mode(render_mode, self.render_modes)
         self.illegal_action = check_policy(illegal_action)
         self.max_steps = max_steps
-        self.metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
+        self.metadata = {"render_modes": list(self.render_modes), "render_fps": 1}
         observation_space, action_space = observation_spaces(self.table)
         self.observation_space = observation_space  # type: ignore[assignment]  # gymnasium types Dict with Any
         self.action_space = action_space
@@ -96,7 +104,7 @@ class KernelEnv(Env[ObservationDict, np.int64], Generic[C, S]):
         super().reset(seed=seed)
         game_seed = episode_seed(self.np_random)
         self.engine = self.table.engine(game_seed)
-        self.rng = random.Random(game_seed)
+        self._seed_opponents(game_seed)
         self.state = self.engine.initial_state()
         self.steps = 0
         self.last_action = None
@@ -106,25 +114,49 @@ class KernelEnv(Env[ObservationDict, np.int64], Generic[C, S]):
         observation = self._observe()
         return observation, self._info(observation["action_mask"])
 
+    def _seed_opponents(self, game_seed: int) -> None:
+        """Seed the opponents' choices for the episode of ``game_seed`` (a game whose bots keep their own generator
+        makes them anew here)."""
+        self.rng = random.Random(game_seed)
+
     def step(self, action: np.int64 | int) -> tuple[ObservationDict, SupportsFloat, bool, bool, dict[str, object]]:
         """The deciding seat plays ``action`` (an index of the action space); with ``seat``, the opponents then
         play until the agent decides again or the game ends."""
+        reward, terminated, truncated, illegal = self.advance(action)
+        observation = self._observe()
+        info = self._info(observation["action_mask"])
+        if illegal:
+            info["illegal_action"] = True
+        return observation, reward, terminated, truncated, info
+
+    def advance(self, action: object) -> tuple[float, bool, bool, bool]:
+        """:meth:`step` without the observation, for a caller that writes it elsewhere (a vector environment): the
+        reward, whether the episode terminated, whether it was truncated, and whether ``action`` was illegal (then,
+        as the ``illegal_action`` policy says, nothing was played or this raised)."""
         deciding = self._deciding()
         index = whole_index(action)
         chosen = None if index is None else self.table.legal(self.engine, self.state, deciding).by_index.get(index)
         if chosen is None:
-            return self._illegal(deciding, action)
-        self.state = self.engine.apply(self.state, chosen)
+            self._refuse(deciding, action)
+            lose = self.illegal_action == "lose"
+            return -1.0 if lose else 0.0, lose, False, True
+        before = self.state
+        self.state = self.engine.apply(before, chosen)
         self.last_action = chosen
         self.steps += 1
         self._play_others()
         terminated = self.state.outcome is not None
         truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
-        reward = self.table.returns(self.engine, self.state)[deciding] if terminated else 0.0
+        reward = self._step_reward(before, deciding)
         if self.render_mode == "human":
             self.render()
-        observation = self._observe()
-        return observation, reward, terminated, truncated, self._info(observation["action_mask"])
+        return reward, terminated, truncated, False
+
+    def _step_reward(self, before: S, seat: int) -> float:
+        """The reward of the step that led from ``before`` (the agent's decision, and the opponents' after it) for
+        the agent deciding for ``seat``: its return once the game is over, ``0`` before. A game's subclass may shape
+        it."""
+        return self.table.returns(self.engine, self.state)[seat] if self.state.outcome is not None else 0.0
 
     def _deciding(self) -> int:
         """The seat the agent decides for now: its own with ``seat``, else the seat that decides (0 once the game is
@@ -134,21 +166,16 @@ class KernelEnv(Env[ObservationDict, np.int64], Generic[C, S]):
         seat = self.table.decider(self.state)
         return 0 if seat is None else seat
 
-    def _illegal(
-        self, seat: int, action: object
-    ) -> tuple[ObservationDict, SupportsFloat, bool, bool, dict[str, object]]:
+    def _refuse(self, seat: int, action: object) -> None:
+        """:class:`IllegalActionError` for ``seat``'s illegal ``action`` if the policy is ``raise``."""
+        if self.illegal_action != "raise":
+            return
         to_act = self.table.to_act(self.state)
         decision = to_act.decision if to_act is not None else "the end"
-        message = (
+        raise IllegalActionError(
             f"{self.table.definition.id}: seat {seat} cannot play action {action!r:.40} at {decision} "
             f"(step {self.steps}): not one of its legal action indices"
         )
-        if self.illegal_action == "raise":
-            raise IllegalActionError(message)
-        lose = self.illegal_action == "lose"
-        observation = self._observe()
-        info = self._info(observation["action_mask"]) | {"illegal_action": True}
-        return observation, -1.0 if lose else 0.0, lose, False, info
 
     def _play_others(self) -> None:
         """With ``seat``, the opponents' bot decides until the agent's seat does or the game ends."""
@@ -180,8 +207,9 @@ class KernelEnv(Env[ObservationDict, np.int64], Generic[C, S]):
             info["returns"] = self.table.returns(self.engine, self.state)
         return info
 
-    def render(self) -> str | None:
-        """The state as text (``ansi``), or printed (``human``, which ``reset`` and ``step`` do by themselves)."""
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The state as text (``ansi``), or printed (``human``, which ``reset`` and ``step`` do by themselves); a
+        game's subclass may also draw it (an ``rgb_array``)."""
         if self.render_mode is None:
             return None
         returns = self.table.returns(self.engine, self.state) if self.state.outcome is not None else None
