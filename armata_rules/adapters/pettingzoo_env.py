@@ -41,6 +41,7 @@ import numpy.typing as npt
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import AssertOutOfBoundsWrapper, OrderEnforcingWrapper
 
+from armata_rules.actions import Action
 from armata_rules.adapters.table import (
     RENDER_MODES,
     IllegalActionPolicy,
@@ -61,7 +62,34 @@ NAME = "armata_strigoi_v0"
 ObservationDict = dict[str, npt.NDArray[np.generic]]
 
 
-class ArmataAECEnv(KernelAECEnv[RulesContext, GameState]):
+class _Pack:
+    """What both of Armata's PettingZoo environments add to the kernel's: the pack's rewards, shaped on request, and
+    the board's picture (also written to ``render_path`` in ``human`` mode)."""
+
+    metadata: dict[str, object]
+    agents: list[str]
+    engine: Game
+    state: GameState
+    last_action: Action | None
+    render_mode: str | None
+
+    def _dress(self, render_path: str | Path | None, shaped_rewards: bool) -> None:
+        self.metadata = dict(type(self).metadata)  # the class's own (see ArmataAECEnv.metadata)
+        self.render_path = None if render_path is None else Path(render_path)
+        self.shaped_rewards = shaped_rewards
+
+    def _rewards_after(self, before: GameState) -> dict[str, float]:
+        """Every agent's share of the pack's reward for a decision: the result at the end, and the shaped change if
+        asked for."""
+        return dict.fromkeys(self.agents, step_reward(self.engine, before, self.state, self.shaped_rewards))
+
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The state as text (``ansi``), a picture (``rgb_array``) or printed (``human``, which also writes the
+        board's SVG to ``render_path`` if one is given); ``human`` renders at every step by itself."""
+        return render(self.render_mode, self.engine, self.state, self.last_action, self.render_path)
+
+
+class ArmataAECEnv(_Pack, KernelAECEnv[RulesContext, GameState]):
     """The turn-based AEC environment (see the module docstring): the kernel's
     :class:`~armata_rules.kernel.adapters.pettingzoo_env.KernelAECEnv` on a :class:`~armata_rules.adapters.table.Table`,
     with the pack's cooperative rewards (shaped on request), a whole-team loss for an illegal action, and the
@@ -97,25 +125,14 @@ class ArmataAECEnv(KernelAECEnv[RulesContext, GameState]):
             max_cycles=max_cycles,
             illegal_action=illegal_action,
         )
-        self.metadata = dict(type(self).metadata)
-        self.render_path = None if render_path is None else Path(render_path)
-        self.shaped_rewards = shaped_rewards
-
-    def _rewards_after(self, before: GameState) -> dict[str, float]:
-        """Every agent's share of the pack's reward: the result at the end, and the shaped change if asked for."""
-        return dict.fromkeys(self.agents, step_reward(self.engine, before, self.state, self.shaped_rewards))
+        self._dress(render_path, shaped_rewards)
 
     def _illegal_loss(self, agent: str) -> dict[str, float]:
         """The pack plays as one team: an illegal action loses the game for every seat."""
         return dict.fromkeys(self.agents, -1.0)
 
-    def render(self) -> str | npt.NDArray[np.uint8] | None:
-        """The state as text (``ansi``), a picture (``rgb_array``) or printed (``human``, which also writes the
-        board's SVG to ``render_path`` if one is given); ``human`` renders at every step by itself."""
-        return render(self.render_mode, self.engine, self.state, self.last_action, self.render_path)
 
-
-class ArmataParallelEnv(KernelParallelEnv[RulesContext, GameState]):
+class ArmataParallelEnv(_Pack, KernelParallelEnv[RulesContext, GameState]):
     """The parallel environment (see the module docstring): the kernel's
     :class:`~armata_rules.kernel.adapters.pettingzoo_env.KernelParallelEnv` on a
     :class:`~armata_rules.adapters.table.Table`, with the pack's rewards, the team's loss on an illegal action and
@@ -149,22 +166,11 @@ class ArmataParallelEnv(KernelParallelEnv[RulesContext, GameState]):
             max_cycles=max_cycles,
             illegal_action=illegal_action,
         )
-        self.metadata = dict(type(self).metadata)
-        self.render_path = None if render_path is None else Path(render_path)
-        self.shaped_rewards = shaped_rewards
-
-    def _rewards_after(self, before: GameState) -> dict[str, float]:
-        """Every agent's share of the pack's reward for one decision of the step."""
-        return dict.fromkeys(self.agents, step_reward(self.engine, before, self.state, self.shaped_rewards))
+        self._dress(render_path, shaped_rewards)
 
     def _illegal_loss(self, offenders: list[str]) -> dict[str, float]:
         """The pack plays as one team: an illegal action loses the game for every seat."""
         return dict.fromkeys(self.agents, -1.0)
-
-    def render(self) -> str | npt.NDArray[np.uint8] | None:
-        """The state as text (``ansi``), a picture (``rgb_array``) or printed (``human``, which also writes the
-        board's SVG to ``render_path`` if one is given); ``human`` renders at every step by itself."""
-        return render(self.render_mode, self.engine, self.state, self.last_action, self.render_path)
 
 
 #: PettingZoo's constructors: the bare AEC environment, the same wrapped as PettingZoo's own games are, the parallel

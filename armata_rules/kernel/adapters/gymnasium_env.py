@@ -36,9 +36,12 @@ from armata_rules.kernel.adapters.table import (
     GameTable,
     IllegalActionError,
     IllegalActionPolicy,
+    check_count,
     check_policy,
     check_render_mode,
     episode_seed,
+    render_text,
+    table_of,
     whole_index,
 )
 from armata_rules.kernel.play.actions import Action
@@ -72,21 +75,14 @@ class KernelEnv(Env[ObservationDict, np.int64], Generic[C, S]):
         illegal_action: IllegalActionPolicy = "lose",
         **setup: object,
     ) -> None:
-        if isinstance(definition, GameTable):
-            if setup:
-                raise TypeError(f"a table is already set up: setup arguments {', '.join(sorted(setup))} are not taken")
-            self.table: GameTable[C, S] = definition
-        else:
-            self.table = GameTable(definition, setup)
+        self.table: GameTable[C, S] = table_of(definition, setup)
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.table.seats):
             raise ValueError(f"seat must be None or 0 to {self.table.seats - 1}; got {seat!r:.40}")
-        if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
-            raise ValueError(f"max_steps must be a positive integer or None; got {max_steps!r:.40}")
         self.seat = seat
         self.bot: Policy = make_bot(opponents) if isinstance(opponents, str) else opponents
         self.render_mode = check_render_mode(render_mode, self.render_modes)
         self.illegal_action = check_policy(illegal_action)
-        self.max_steps = max_steps
+        self.max_steps = check_count("max_steps", max_steps)
         self.metadata = {"render_modes": list(self.render_modes), "render_fps": 1}
         observation_space, action_space = observation_spaces(self.table)
         self.observation_space = observation_space  # type: ignore[assignment]  # gymnasium types Dict with Any
@@ -210,11 +206,4 @@ class KernelEnv(Env[ObservationDict, np.int64], Generic[C, S]):
     def render(self) -> str | npt.NDArray[np.uint8] | None:
         """The state as text (``ansi``), or printed (``human``, which ``reset`` and ``step`` do by themselves); a
         game's subclass may also draw it (an ``rgb_array``)."""
-        if self.render_mode is None:
-            return None
-        returns = self.table.returns(self.engine, self.state) if self.state.outcome is not None else None
-        text = self.table.text(self.state, self.last_action, returns)
-        if self.render_mode == "ansi":
-            return text
-        print(text, flush=True)
-        return None
+        return render_text(self.render_mode, self.table, self.engine, self.state, self.last_action)

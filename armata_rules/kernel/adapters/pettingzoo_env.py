@@ -43,9 +43,12 @@ from armata_rules.kernel.adapters.table import (
     GameTable,
     IllegalActionError,
     IllegalActionPolicy,
+    check_count,
     check_policy,
     check_render_mode,
     episode_seed,
+    render_text,
+    table_of,
     whole_index,
 )
 from armata_rules.kernel.play.actions import Action
@@ -53,7 +56,7 @@ from armata_rules.kernel.play.engine import Engine
 from armata_rules.kernel.play.game import GameDefinition, KernelContext
 from armata_rules.kernel.play.state import KernelState
 
-__all__ = ["KernelAECEnv", "KernelParallelEnv", "agent_name", "env", "parallel_env", "raw_env"]
+__all__ = ["KernelAECEnv", "KernelParallelEnv", "agent_name", "env", "parallel_env", "raw_env", "seat_of"]
 
 C = TypeVar("C", bound=KernelContext)
 S = TypeVar("S", bound=KernelState)
@@ -66,11 +69,81 @@ def agent_name(seat: int) -> str:
     return f"seat_{seat}"
 
 
-class KernelAECEnv(AECEnv, Generic[C, S]):  # type: ignore[misc]
-    """The turn-based AEC environment of one game (see the module docstring)."""
+def seat_of(agents: list[str], agent: str, name: object) -> int:
+    """The seat of ``agent`` among ``agents`` (an environment's ``possible_agents``); ``ValueError`` naming the
+    environment ``name`` and its agents otherwise."""
+    if agent not in agents:
+        raise ValueError(f"{name}: no agent {agent!r:.40}; agents: {', '.join(agents)}")
+    return agents.index(agent)
+
+
+class _Episodes(Generic[C, S]):
+    """What the AEC and the parallel environment share: the table, the options, the episode's engine and state, the
+    seats of the agents, the rewards of a decision and the text picture."""
 
     #: The render modes this environment offers (a game's subclass may draw more, as Armata's ``rgb_array``).
     render_modes: tuple[str, ...] = RENDER_MODES
+
+    table: GameTable[C, S]
+    metadata: dict[str, Any]
+    agents: list[str]
+
+    def _open(
+        self,
+        definition: GameDefinition[C, S] | GameTable[C, S],
+        setup: dict[str, object],
+        render_mode: str | None,
+        max_cycles: int | None,
+        illegal_action: IllegalActionPolicy,
+        parallelizable: bool,
+    ) -> None:
+        self.table = table_of(definition, setup)
+        self.render_mode = check_render_mode(render_mode, self.render_modes)
+        self.illegal_action = check_policy(illegal_action)
+        self.max_cycles = check_count("max_cycles", max_cycles)
+        self.metadata = {
+            "render_modes": list(self.render_modes),
+            "name": f"{self.table.definition.id}_v0",
+            "is_parallelizable": parallelizable,
+            "render_fps": 1,
+        }
+        self.possible_agents = [agent_name(seat) for seat in range(self.table.seats)]
+        self.seeds = np.random.default_rng()
+        self.engine: Engine[C, S] = self.table.engine()
+        self.state: S = self.engine.initial_state()
+        self.last_action: Action | None = None
+
+    def _restart(self, seed: int | None) -> None:
+        """A new episode: with ``seed``, the environment's generator of episode seeds starts again from it."""
+        if seed is not None:
+            self.seeds = np.random.default_rng(seed)
+        self.engine = self.table.engine(episode_seed(self.seeds))
+        self.state = self.engine.initial_state()
+        self.last_action = None
+        self.agents = list(self.possible_agents)
+
+    def _seat(self, agent: str) -> int:
+        return seat_of(self.possible_agents, agent, self.metadata["name"])
+
+    def _rewards_after(self, before: S) -> dict[str, float]:
+        """Each agent's reward for the decision that led from ``before`` to the state now: its seat's return once
+        the game is over, ``0`` before. A game's subclass may shape it."""
+        if self.state.outcome is None:
+            return dict.fromkeys(self.agents, 0.0)
+        returns = self.table.returns(self.engine, self.state)
+        return {a: returns[self._seat(a)] for a in self.agents}
+
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The state as text (``ansi``), or printed (``human``, which renders at every step by itself); a game's
+        subclass may also draw it (an ``rgb_array``)."""
+        return render_text(self.render_mode, self.table, self.engine, self.state, self.last_action)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class KernelAECEnv(_Episodes[C, S], AECEnv):  # type: ignore[misc]
+    """The turn-based AEC environment of one game (see the module docstring)."""
 
     def __init__(
         self,
@@ -82,29 +155,9 @@ class KernelAECEnv(AECEnv, Generic[C, S]):  # type: ignore[misc]
         **setup: object,
     ) -> None:
         super().__init__()
-        if isinstance(definition, GameTable):
-            if setup:
-                raise TypeError(f"a table is already set up: setup arguments {', '.join(sorted(setup))} are not taken")
-            self.table: GameTable[C, S] = definition
-        else:
-            self.table = GameTable(definition, setup)
-        self.render_mode = check_render_mode(render_mode, self.render_modes)
-        self.illegal_action = check_policy(illegal_action)
-        if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
-            raise ValueError(f"max_cycles must be a positive integer or None; got {max_cycles!r:.40}")
-        self.max_cycles = max_cycles
-        self.metadata = {
-            "render_modes": list(self.render_modes),
-            "name": f"{self.table.definition.id}_v0",
-            "is_parallelizable": False,  # turn-based: see the module docstring
-            "render_fps": 1,
-        }
-        self.possible_agents = [agent_name(seat) for seat in range(self.table.seats)]
+        # turn-based: see the module docstring
+        self._open(definition, setup, render_mode, max_cycles, illegal_action, parallelizable=False)
         self._observation_space, self._action_space = observation_spaces(self.table)
-        self.seeds = np.random.default_rng()
-        self.engine: Engine[C, S] = self.table.engine()
-        self.state: S = self.engine.initial_state()
-        self.last_action: Action | None = None
         self.decisions = 0
 
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -117,13 +170,8 @@ class KernelAECEnv(AECEnv, Generic[C, S]):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
         """A new episode; with ``seed``, the same episode every time."""
-        if seed is not None:
-            self.seeds = np.random.default_rng(seed)
-        self.engine = self.table.engine(episode_seed(self.seeds))
-        self.state = self.engine.initial_state()
-        self.last_action = None
+        self._restart(seed)
         self.decisions = 0
-        self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -147,13 +195,6 @@ class KernelAECEnv(AECEnv, Generic[C, S]):  # type: ignore[misc]
             "observation": self.table.vector(self.engine, self.state, seat),
             "action_mask": self.table.mask(self.engine, self.state, seat),
         }
-
-    def _seat(self, agent: str) -> int:
-        if agent not in self.possible_agents:
-            raise ValueError(
-                f"{self.metadata['name']}: no agent {agent!r:.40}; agents: {', '.join(self.possible_agents)}"
-            )
-        return self.possible_agents.index(agent)
 
     def step(self, action: int | None) -> None:
         """The selected agent plays ``action`` (an index of the action space; ``None`` once it is done)."""
@@ -184,14 +225,6 @@ class KernelAECEnv(AECEnv, Generic[C, S]):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
-    def _rewards_after(self, before: S) -> dict[str, float]:
-        """Each agent's reward for the decision that led from ``before`` to the state now: its seat's return once
-        the game is over, ``0`` before. A game's subclass may shape it."""
-        if self.state.outcome is None:
-            return dict.fromkeys(self.agents, 0.0)
-        returns = self.table.returns(self.engine, self.state)
-        return {a: returns[self._seat(a)] for a in self.agents}
-
     def _illegal_loss(self, agent: str) -> dict[str, float]:
         """The rewards when ``agent``'s illegal action ends the episode (policy ``lose``): ``-1`` for it, ``0`` for
         the others (PettingZoo's classic convention); a team game's subclass may make the whole team lose."""
@@ -214,21 +247,6 @@ class KernelAECEnv(AECEnv, Generic[C, S]):  # type: ignore[misc]
             self.rewards = dict.fromkeys(self.agents, 0.0)
         self._accumulate_rewards()
 
-    def render(self) -> str | npt.NDArray[np.uint8] | None:
-        """The state as text (``ansi``), or printed (``human``, which renders at every step by itself); a game's
-        subclass may also draw it (an ``rgb_array``)."""
-        if self.render_mode is None:
-            return None
-        returns = self.table.returns(self.engine, self.state) if self.state.outcome is not None else None
-        text = self.table.text(self.state, self.last_action, returns)
-        if self.render_mode == "ansi":
-            return text
-        print(text, flush=True)
-        return None
-
-    def close(self) -> None:
-        """Nothing to release."""
-
 
 #: PettingZoo's bare constructor: the environment class itself.
 raw_env = KernelAECEnv
@@ -241,11 +259,8 @@ def env(definition: GameDefinition[Any, Any], **kwargs: Any) -> AECEnv:
     return OrderEnforcingWrapper(AssertOutOfBoundsWrapper(raw_env(definition, **kwargs)))
 
 
-class KernelParallelEnv(ParallelEnv, Generic[C, S]):  # type: ignore[misc]
+class KernelParallelEnv(_Episodes[C, S], ParallelEnv):  # type: ignore[misc]
     """The parallel environment of one game: every live agent acts at every step (see the module docstring)."""
-
-    #: The render modes this environment offers (a game's subclass may draw more).
-    render_modes: tuple[str, ...] = RENDER_MODES
 
     def __init__(
         self,
@@ -256,24 +271,7 @@ class KernelParallelEnv(ParallelEnv, Generic[C, S]):  # type: ignore[misc]
         illegal_action: IllegalActionPolicy = "lose",
         **setup: object,
     ) -> None:
-        if isinstance(definition, GameTable):
-            if setup:
-                raise TypeError(f"a table is already set up: setup arguments {', '.join(sorted(setup))} are not taken")
-            self.table: GameTable[C, S] = definition
-        else:
-            self.table = GameTable(definition, setup)
-        self.render_mode = check_render_mode(render_mode, self.render_modes)
-        self.illegal_action = check_policy(illegal_action)
-        if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
-            raise ValueError(f"max_cycles must be a positive integer or None; got {max_cycles!r:.40}")
-        self.max_cycles = max_cycles
-        self.metadata = {
-            "render_modes": list(self.render_modes),
-            "name": f"{self.table.definition.id}_v0",
-            "is_parallelizable": True,
-            "render_fps": 1,
-        }
-        self.possible_agents = [agent_name(seat) for seat in range(self.table.seats)]
+        self._open(definition, setup, render_mode, max_cycles, illegal_action, parallelizable=True)
         self.agents: list[str] = []
         #: The index of ``WAIT``: one past the game's own action indices.
         self.wait = self.table.num_actions
@@ -281,10 +279,6 @@ class KernelParallelEnv(ParallelEnv, Generic[C, S]):  # type: ignore[misc]
         mask = spaces.Box(low=0, high=1, shape=(self.wait + 1,), dtype=np.int8)
         self._observation_space = spaces.Dict({"observation": observation["observation"], "action_mask": mask})
         self._action_space = spaces.Discrete(self.wait + 1)
-        self.seeds = np.random.default_rng()
-        self.engine: Engine[C, S] = self.table.engine()
-        self.state: S = self.engine.initial_state()
-        self.last_action: Action | None = None
         self.steps = 0
 
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -307,24 +301,12 @@ class KernelParallelEnv(ParallelEnv, Generic[C, S]):  # type: ignore[misc]
             mask[self.wait] = 1
         return {"observation": self.table.vector(self.engine, self.state, seat), "action_mask": mask}
 
-    def _seat(self, agent: str) -> int:
-        if agent not in self.possible_agents:
-            raise ValueError(
-                f"{self.metadata['name']}: no agent {agent!r:.40}; agents: {', '.join(self.possible_agents)}"
-            )
-        return self.possible_agents.index(agent)
-
     def reset(
         self, seed: int | None = None, options: dict[str, object] | None = None
     ) -> tuple[dict[str, ObservationDict], dict[str, dict[str, object]]]:
         """A new episode; with ``seed``, the same episode every time."""
-        if seed is not None:
-            self.seeds = np.random.default_rng(seed)
-        self.engine = self.table.engine(episode_seed(self.seeds))
-        self.state = self.engine.initial_state()
-        self.last_action = None
+        self._restart(seed)
         self.steps = 0
-        self.agents = list(self.possible_agents)
         if self.render_mode == "human":
             self.render()
         return {a: self.observe(a) for a in self.agents}, {a: {} for a in self.agents}
@@ -381,32 +363,10 @@ class KernelParallelEnv(ParallelEnv, Generic[C, S]):  # type: ignore[misc]
             self.render()
         return observations, rewards, terminations, truncations, infos
 
-    def _rewards_after(self, before: S) -> dict[str, float]:
-        """Each agent's reward for one decision played in a step (a step's rewards are their sum): its seat's
-        return once the game is over, ``0`` before. A game's subclass may shape it."""
-        if self.state.outcome is None:
-            return dict.fromkeys(self.agents, 0.0)
-        returns = self.table.returns(self.engine, self.state)
-        return {a: returns[self._seat(a)] for a in self.agents}
-
     def _illegal_loss(self, offenders: list[str]) -> dict[str, float]:
         """The rewards when illegal actions end the episode (policy ``lose``): ``-1`` for each agent that played
         one, ``0`` for the others; a team game's subclass may make the whole team lose."""
         return {a: -1.0 if a in offenders else 0.0 for a in self.agents}
-
-    def render(self) -> str | npt.NDArray[np.uint8] | None:
-        """The state as text (``ansi``), or printed (``human``, which renders at every step by itself)."""
-        if self.render_mode is None:
-            return None
-        returns = self.table.returns(self.engine, self.state) if self.state.outcome is not None else None
-        text = self.table.text(self.state, self.last_action, returns)
-        if self.render_mode == "ansi":
-            return text
-        print(text, flush=True)
-        return None
-
-    def close(self) -> None:
-        """Nothing to release."""
 
 
 def parallel_env(definition: GameDefinition[Any, Any], **kwargs: Any) -> KernelParallelEnv[Any, Any]:

@@ -39,10 +39,13 @@ __all__ = [
     "IllegalActionError",
     "IllegalActionPolicy",
     "LegalIndices",
+    "check_count",
     "check_policy",
     "check_render_mode",
     "episode_seed",
     "hooks_of",
+    "render_text",
+    "table_of",
     "whole_index",
 ]
 
@@ -112,6 +115,14 @@ def check_render_mode(mode: object, modes: tuple[str, ...] = RENDER_MODES) -> st
     if mode is None or (isinstance(mode, str) and mode in modes):
         return mode
     raise ValueError(f"render_mode must be one of {', '.join(modes)} or None; got {mode!r:.40}")
+
+
+def check_count(name: str, value: object) -> int | None:
+    """``value`` if it is ``None`` or a positive ``int`` (an episode's ``max_cycles`` or ``max_steps``);
+    ``ValueError`` naming ``name`` otherwise."""
+    if value is None or (type(value) is int and value >= 1):
+        return value
+    raise ValueError(f"{name} must be a positive integer or None; got {value!r:.40}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +282,31 @@ class GameTable(Generic[C, S]):
             shown = "" if returns is None else f"; returns {', '.join(f'{value:g}' for value in returns)}"
             lines.append(f"outcome: {state.outcome.value}{shown}")
         return "\n".join(lines)
+
+
+def table_of(game: GameDefinition[C, S] | GameTable[C, S], setup: Mapping[str, object]) -> GameTable[C, S]:
+    """An environment's table: ``game`` itself if it is a table already set up (then ``setup`` must be empty:
+    ``TypeError`` naming its arguments), else the table of the definition ``game`` set up from ``setup``."""
+    if isinstance(game, GameTable):
+        if setup:
+            raise TypeError(f"a table is already set up: setup arguments {', '.join(sorted(setup))} are not taken")
+        return game
+    return GameTable(game, setup)
+
+
+def render_text(
+    mode: str | None, table: GameTable[C, S], engine: Engine[C, S], state: S, last: Action | None
+) -> str | None:
+    """What ``render()`` gives in the kernel's :data:`RENDER_MODES`: nothing without a mode, the text of
+    :meth:`GameTable.text` for ``ansi``, that text printed (and ``None``) for ``human``."""
+    if mode is None:
+        return None
+    returns = table.returns(engine, state) if state.outcome is not None else None
+    text = table.text(state, last, returns)
+    if mode == "ansi":
+        return text
+    print(text, flush=True)
+    return None
 
 
 def whole_index(action: object) -> int | None:
