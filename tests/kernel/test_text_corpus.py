@@ -4,14 +4,13 @@ the test's own aligns its French paragraphs to its English ones."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from armata_rules.kernel.texts.align import Glossary, cross_similarity
 from armata_rules.kernel.texts.corpus import Corpus, clauses, group
 from armata_rules.kernel.texts.files import TextFiles
-from armata_rules.kernel.texts.textset import Section, TextSet
 from armata_rules.wladcy_nocy.texts import WN_TEXTS, rulebook
+from tests.kernel.tiny_texts import tiny_text_set
 
 NO_TERMS = Glossary({})
 
@@ -53,16 +52,7 @@ Les règles de la variante ont 40 pages de notes au sujet de rien.
 
 def test_a_tiny_text_set_aligns_its_french_paragraphs_to_its_english_ones(tmp_path: Path) -> None:
     (tmp_path / "tiny.txt").write_text(TINY, encoding="utf-8")
-    texts = TextSet(
-        "tiny",
-        ("t.en", "t.fr"),
-        "t.en",
-        re.compile(r"t\.(en|fr):[0-9]+"),
-        lambda citation: range(1),
-        "TINY_TEXTS_FOR_A_TEST",
-        files=(("t", "tiny.txt"),),
-        sections=(Section("t.en", "t", "en", 1, 3), Section("t.fr", "t", "fr", 5, 8)),
-    )
+    texts = tiny_text_set()
     files = TextFiles.load(texts, tmp_path)
     terms = Glossary({"card": {"en": ("card",), "fr": ("carte",)}, "die": {"en": ("die",), "fr": ("dé",)}})
     pivot, groups, extras = group(texts, files, lambda a, la, b, lb: cross_similarity(a, la, b, lb, terms))

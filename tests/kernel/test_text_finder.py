@@ -4,7 +4,6 @@ linked to its records."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -14,8 +13,8 @@ from armata_rules.kernel.texts.align import Glossary, cross_similarity
 from armata_rules.kernel.texts.corpus import Corpus, clauses, group
 from armata_rules.kernel.texts.files import TextFiles
 from armata_rules.kernel.texts.finder import Citation, FinderSources, Finding, corpus_findings
-from armata_rules.kernel.texts.textset import Section, TextSet
 from armata_rules.kernel.texts.verdicts import Records, load_records
+from tests.kernel.tiny_texts import tiny_text_set
 
 TINY = """Take 2 cards.
 Roll the die 3 times and keep the best.
@@ -95,16 +94,7 @@ INTERPRETATIONS = (
 
 def _setup(tmp_path: Path) -> tuple[Corpus, TextFiles, Records]:
     (tmp_path / "tiny.txt").write_text(TINY, encoding="utf-8")
-    texts = TextSet(
-        "tiny",
-        ("t.en", "t.fr"),
-        "t.en",
-        re.compile(r"t\.(en|fr):[0-9]+"),
-        lambda citation: range(1),
-        "TINY_TEXTS_FOR_A_TEST",
-        files=(("t", "tiny.txt"),),
-        sections=(Section("t.en", "t", "en", 1, 3), Section("t.fr", "t", "fr", 5, 8)),
-    )
+    texts = tiny_text_set()
     files = TextFiles.load(texts, tmp_path)
     terms = Glossary(
         {
