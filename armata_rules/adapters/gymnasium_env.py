@@ -38,7 +38,7 @@ from armata_rules.adapters.table import (
     render,
     step_reward,
 )
-from armata_rules.encoding import LegalIndices, legal_actions_of
+from armata_rules.encoding import LegalIndices
 from armata_rules.engine import Game
 from armata_rules.kernel.adapters.gymnasium_env import KernelEnv
 from armata_rules.kernel.core.errors import expect
@@ -119,16 +119,6 @@ class ArmataSeatEnv(KernelEnv[RulesContext, GameState]):
         """Armata's bots keep their own generator, seeded by the episode."""
         super()._seed_opponents(game_seed)
         self._opponents.reseed(game_seed)
-
-    def _play_others(self) -> None:
-        """The bots decide until the agent's seat is one the game waits on, or the game ends: at Phase 1's choice
-        made at once, the agent chooses first (the kernel's environment would play the seats before it first)."""
-        while not self.state.is_over and self.seat not in self.state.to_act.seats:
-            seat = self.table.decider(self.state)  # RuntimeError if a live state waits on nobody (an engine defect)
-            if seat is None:
-                return
-            actions = legal_actions_of(self.engine, self.state, seat)
-            self.state = self.engine.apply(self.state, self._opponents.bot.choose(self.engine, self.state, actions))
 
     def _step_reward(self, before: GameState, seat: int) -> float:
         """The pack's reward: the result at the end, and the shaped change (over the bots' decisions too) if asked

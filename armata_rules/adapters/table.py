@@ -33,6 +33,7 @@ from armata_rules.engine import ChanceMode, Game, edition_ruleset
 from armata_rules.game import ARMATA
 from armata_rules.kernel.adapters.table import GameTable, IllegalActionError, IllegalActionPolicy
 from armata_rules.kernel.adapters.table import LegalIndices as KernelLegal
+from armata_rules.kernel.core.errors import expect
 from armata_rules.kernel.play.engine import Engine
 from armata_rules.rules.context import RulesContext
 from armata_rules.state import GameState
@@ -100,7 +101,7 @@ class Table(GameTable[RulesContext, GameState]):
 
     def game(self, seed: int, chance: ChanceMode = "auto") -> Game:
         """A new game of this table with ``seed``."""
-        return Game.new(self.heroes, ruleset=self.ruleset, seed=seed, pack=self.pack, layout=self.layout, chance=chance)
+        return expect(self.engine(seed, chance), Game, "adapters.table.game")  # engine_type makes it a Game
 
     def legal(self, engine: Engine[RulesContext, GameState], state: GameState, seat: int) -> KernelLegal:
         """``seat``'s legal actions now with their indices, as the kernel's adapters read them: found through

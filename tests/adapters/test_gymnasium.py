@@ -161,8 +161,8 @@ def test_human_rendering_prints_and_writes_no_file(
 @pytest.mark.parametrize("seat", [0, 2])
 def test_at_phase_one_the_agent_chooses_without_waiting_for_the_bots(seat: int) -> None:
     """Phase 1's cards are chosen secretly and simultaneously (peg19.en:742): the agent is asked as soon as the
-    choice begins, whatever its seat, and the bots choose after it (the kernel's environment, which Armata's
-    specialises, would play the seats before the agent's first; Armata's keeps the order it always had)."""
+    choice begins, whatever its seat, and the bots choose after it: the order Armata's environment always had, now
+    the kernel's environment's too (it played the seats before the agent's first)."""
     from armata_rules.frames import DecisionKind
 
     env = ArmataSeatEnv(TABLE, seat=seat, opponents="random")

@@ -1,14 +1,14 @@
 """A Gymnasium environment for any game on the kernel (extra ``[gymnasium]``).
 
-``KernelEnv(definition, **setup)`` plays the game ``definition`` set up by its ``setup`` hook from ``setup``. By
-default (``seat=None``) the agent plays every seat: each step is the decision of the seat that decides now (the first
-of a simultaneous decision, which is played seat by seat), and ``info["seat"]`` says whose decision comes next, so one
-policy plays the whole table (self-play, or a cooperative game's team). With ``seat=k`` the agent plays seat ``k``
-only, as Armata's own environment does, and the kernel's bot named by ``opponents``
-(:mod:`armata_rules.kernel.sim.bots`, seeded by the episode) plays every other seat until ``k`` decides again or the
-game ends. Chance is resolved by the engine (``"auto"``) with the episode's seed, so ``reset(seed=...)`` and the same
-actions replay the same episode. The environment options (``seat``, ``opponents``, ``render_mode``, ``max_steps``,
-``illegal_action``) are keywords beside the setup arguments.
+``KernelEnv(definition, **setup)`` plays the game ``definition`` set up by its ``setup`` hook from ``setup``. By default
+(``seat=None``) the agent plays every seat: each step is the decision of the seat that decides now (the first of a
+simultaneous decision, which is played seat by seat), and ``info["seat"]`` says whose decision comes next, so one policy
+plays the whole table (self-play, or a cooperative game's team). With ``seat=k`` the agent plays seat ``k`` only, as
+Armata's own environment does, and the kernel's bot named by ``opponents`` (:mod:`armata_rules.kernel.sim.bots`, seeded
+by the episode) plays every other seat until ``k`` is among the seats the game waits on (at a simultaneous decision,
+``k`` chooses first) or the game ends. Chance is resolved by the engine (``"auto"``) with the episode's seed, so
+``reset(seed=...)`` and the same actions replay the same episode. The environment options (``seat``, ``opponents``,
+``render_mode``, ``max_steps``, ``illegal_action``) are keywords beside the setup arguments.
 
 Observations are dicts, as the PettingZoo environment's (:mod:`~armata_rules.kernel.adapters.pettingzoo_env`): the
 observation vector of the seat that decides and its ``action_mask``; the mask is in ``info["action_mask"]`` too. The
@@ -174,12 +174,16 @@ class KernelEnv(Env[ObservationDict, np.int64], Generic[C, S]):
         )
 
     def _play_others(self) -> None:
-        """With ``seat``, the opponents' bot decides until the agent's seat does or the game ends."""
+        """With ``seat``, the opponents' bot decides until the agent's seat is one the game waits on, or the game
+        ends: at a simultaneous decision the agent chooses as soon as it begins, before the bots."""
         if self.seat is None:
             return
         while True:
-            seat = self.table.decider(self.state)
-            if seat is None or seat == self.seat:
+            to_act = self.table.to_act(self.state)
+            if to_act is None or self.seat in to_act.seats:
+                return
+            seat = self.table.decider(self.state)  # RuntimeError if a live state waits on nobody (an engine defect)
+            if seat is None:
                 return
             actions = [*self.table.legal(self.engine, self.state, seat).by_index.values()]
             self.state = self.engine.apply(self.state, self.bot.choose(self.engine, self.state, actions, self.rng))
