@@ -427,6 +427,9 @@ class _Plan:
 _HeroFields = tuple[_Vocab, _Vocab, _Vocab, int, _Vocab, int, _Vocab, _Vocab, int, _Vocab, _Vocab, _Vocab]
 #: How many hero and stack views an encoder remembers before it starts afresh (a few games' worth).
 _VIEW_CACHE_SIZE = 8192
+#: A hero's or a stack's part of the vector: the view, its block, and the indices and values of its nonzero entries
+#: (as lists, then as arrays).
+_Part = tuple["HeroView | StackView", int, list[int], list[int], "npt.NDArray[np.intp]", "npt.NDArray[np.float32]"]
 
 
 @dataclass
@@ -557,7 +560,7 @@ class ObservationEncoder:
         #: after the heroes) they were written for: :func:`armata_rules.observation.observe` gives a hero or a stack
         #: that did not change the same view from state to state, so most are looked up, not encoded. Each value
         #: holds its view, so its ``id`` cannot be reused while it is here.
-        self._views: dict[int, tuple[HeroView | StackView, int, list[int], list[int]]] = {}
+        self._views: dict[int, _Part] = {}
 
     # -------------------------------------------------------------------------------------------- encode
     def encode(self, obs: Observation) -> Float32Array:
@@ -593,6 +596,12 @@ class ObservationEncoder:
         if np.count_nonzero(out) != len(at):  # every entry written is nonzero: fewer means an index written twice
             self._refuse_repeated(at)
 
+    def check_entries(self, at: list[int], values: Float32Array) -> None:
+        """``ValueError`` if entries of a part of the vector (:meth:`head_entries` and the like) write an index twice
+        (naming the field and the id) or hold a value that is zero as a ``float32``."""
+        if len(set(at)) != len(at) or np.count_nonzero(values) != len(values):
+            self._refuse_repeated(at)
+
     def _refuse_repeated(self, at: list[int]) -> None:
         """``ValueError`` naming the field and the id written twice (the same id twice in a collection)."""
         seen: set[int] = set()
@@ -607,36 +616,114 @@ class ObservationEncoder:
 
     def _entries(self, obs: Observation) -> tuple[list[int], list[int]]:
         """The index and value of every nonzero entry of the vector of ``obs``: ``1`` at a one-hot value, ``k + 1``
-        at the ``k``-th id of a collection, a count where it is not zero."""
+        at the ``k``-th id of a collection, a count where it is not zero. Built part by part (:meth:`head_entries`,
+        :meth:`hero_block`, :meth:`strigoi_entries`, :meth:`stack_block`, :meth:`board_entries`), the parts that
+        :class:`armata_rules.observation_vector.SeatVector` rewrites one by one."""
         heroes = obs.heroes
         if len(heroes) != self.players:
             raise ValueError(f"the observation has {len(heroes)} heroes; this encoder is for {self.players}")
-        if len(obs.strigoi) != len(self.strigoi_names):
-            raise ValueError(f"the observation has {len(obs.strigoi)} Strigoi; the pack has {len(self.strigoi_names)}")
-        if len(obs.rotations) != len(self.platform_rooms):
-            raise ValueError(
-                f"the observation has {len(obs.rotations)} rotations; the layout has platforms "
-                f"{', '.join(self.platform_rooms)}"
-            )
-        to_act = obs.to_act
-        at = [self._player[obs.player], self._kind[to_act.kind], self._decision[to_act.decision]]
+        at, values = self.head_entries(
+            obs.player,
+            obs.round,
+            obs.to_act,
+            obs.blood,
+            obs.fight_tokens,
+            obs.attack_marker,
+            obs.order,
+            obs.outcome,
+        )
+        for block, h in enumerate(heroes):
+            part = self.hero_block(h, block)
+            at += part[2]
+            values += part[3]
+        part_at, part_values = self.strigoi_entries(obs.strigoi)
+        at += part_at
+        values += part_values
+        for block, name in enumerate(_STACKS, start=self.players):
+            part = self.stack_block(obs.stacks[name], block)
+            at += part[2]
+            values += part[3]
+        part_at, part_values = self.board_entries(obs.rotations, obs.collapsed, obs.ladders)
+        at += part_at
+        values += part_values
+        return at, values
+
+    def head_entries(
+        self,
+        player: int,
+        round_: int,
+        to_act: ToAct,
+        blood: Blood,
+        fight_tokens: tuple[str, ...],
+        attack_marker: bool,
+        order: tuple[int, ...],
+        outcome: str | None,
+    ) -> tuple[list[int], list[int]]:
+        """The nonzero entries of the fields that change at almost every decision: the seat, the round, who decides,
+        the blood points, the fight tokens, the attack marker, the order and the outcome."""
+        at = [self._player[player], self._kind[to_act.kind], self._decision[to_act.decision]]
         values = [1, 1, 1]
-        if obs.round:
+        if round_:
             at.append(self._round)
-            values.append(obs.round)
+            values.append(round_)
         if to_act.seats:
             at += map(self._to_act_seats.__getitem__, to_act.seats)
             values += range(1, len(to_act.seats) + 1)
+        for index, count in zip(self._blood, (blood.supply, blood.altar, blood.inferno), strict=True):
+            if count:
+                at.append(index)
+                values.append(count)
+        if fight_tokens:
+            at += map(self._fight_tokens.__getitem__, fight_tokens)
+            values += range(1, len(fight_tokens) + 1)
+        if attack_marker:
+            at.append(self._attack_marker)
+            values.append(1)
+        if order:
+            at += map(self._order.__getitem__, order)
+            values += range(1, len(order) + 1)
+        if outcome is not None:
+            at.append(self._outcome[outcome])
+            values.append(1)
+        return at, values
+
+    def hero_block(self, view: HeroView, block: int) -> _Part:
+        """The nonzero entries of hero ``block``'s fields for ``view``: found by the view's identity when it was met
+        lately (:func:`armata_rules.observation.hero_view` gives a hero who did not change the same view from state
+        to state), else encoded and kept."""
         cache = self._views
-        if len(cache) > _VIEW_CACHE_SIZE:
-            cache.clear()
-        for block, h in enumerate(heroes):
-            hit = cache.get(id(h))
-            if hit is None or hit[0] is not h or hit[1] != block:
-                hit = cache[id(h)] = (h, block, *self._hero_entries(h, self._hero_fields[block]))
-            at += hit[2]
-            values += hit[3]
-        for s, (name, place, strigoi_wounds, defeated, supreme) in zip(obs.strigoi, self._strigoi_fields, strict=True):
+        hit = cache.get(id(view))
+        if hit is None or hit[0] is not view or hit[1] != block:
+            if len(cache) > _VIEW_CACHE_SIZE:
+                cache.clear()
+            hit = cache[id(view)] = self._part(view, block, *self._hero_entries(view, self._hero_fields[block]))
+        return hit
+
+    def stack_block(self, view: StackView, block: int) -> _Part:
+        """The nonzero entries of stack ``block``'s fields (blocks after the heroes', in the order of the stacks),
+        found by the view's identity as :meth:`hero_block` finds a hero's."""
+        cache = self._views
+        hit = cache.get(id(view))
+        if hit is None or hit[0] is not view or hit[1] != block:
+            if len(cache) > _VIEW_CACHE_SIZE:
+                cache.clear()
+            entries = self._stack_entries(view, self._stack_fields[block - self.players])
+            hit = cache[id(view)] = self._part(view, block, *entries)
+        return hit
+
+    def _part(self, view: HeroView | StackView, block: int, at: list[int], values: list[int]) -> _Part:
+        """A hero's or stack's part, checked (:meth:`check_entries`), with its entries as lists and as arrays."""
+        numbers = np.array(values, dtype=np.float32)
+        self.check_entries(at, numbers)
+        return view, block, at, values, np.array(at, dtype=np.intp), numbers
+
+    def strigoi_entries(self, strigoi: tuple[StrigoiState, ...]) -> tuple[list[int], list[int]]:
+        """The nonzero entries of the Strigoi as seen (their wound tokens face down)."""
+        if len(strigoi) != len(self.strigoi_names):
+            raise ValueError(f"the observation has {len(strigoi)} Strigoi; the pack has {len(self.strigoi_names)}")
+        at: list[int] = []
+        values: list[int] = []
+        for s, (name, place, strigoi_wounds, defeated, supreme) in zip(strigoi, self._strigoi_fields, strict=True):
             at.append(name[s.name])
             values.append(1)
             if s.position is not None:
@@ -651,38 +738,25 @@ class ObservationEncoder:
             if s.supreme:
                 at.append(supreme)
                 values.append(1)
-        blood = obs.blood
-        for index, count in zip(self._blood, (blood.supply, blood.altar, blood.inferno), strict=True):
-            if count:
-                at.append(index)
-                values.append(count)
-        if obs.fight_tokens:
-            at += map(self._fight_tokens.__getitem__, obs.fight_tokens)
-            values += range(1, len(obs.fight_tokens) + 1)
-        if obs.attack_marker:
-            at.append(self._attack_marker)
-            values.append(1)
-        if obs.order:
-            at += map(self._order.__getitem__, obs.order)
-            values += range(1, len(obs.order) + 1)
-        for block, fields in enumerate(self._stack_fields, start=self.players):
-            view = obs.stacks[fields[0]]
-            hit = cache.get(id(view))
-            if hit is None or hit[0] is not view or hit[1] != block:
-                hit = cache[id(view)] = (view, block, *self._stack_entries(view, fields))
-            at += hit[2]
-            values += hit[3]
-        at += map(getitem, self._rotation_fields, obs.rotations)
-        values += [1] * len(obs.rotations)
-        if obs.collapsed:
-            at += map(self._collapsed.__getitem__, obs.collapsed)
-            values += range(1, len(obs.collapsed) + 1)
-        if obs.ladders:
-            at += map(self._ladders.__getitem__, obs.ladders)
-            values += range(1, len(obs.ladders) + 1)
-        if obs.outcome is not None:
-            at.append(self._outcome[obs.outcome])
-            values.append(1)
+        return at, values
+
+    def board_entries(
+        self, rotations: tuple[int, ...], collapsed: tuple[str, ...], ladders: tuple[str, ...]
+    ) -> tuple[list[int], list[int]]:
+        """The nonzero entries of the board: each platform's rotation, the collapsed rooms and the ladders."""
+        if len(rotations) != len(self.platform_rooms):
+            raise ValueError(
+                f"the observation has {len(rotations)} rotations; the layout has platforms "
+                f"{', '.join(self.platform_rooms)}"
+            )
+        at: list[int] = list(map(getitem, self._rotation_fields, rotations))
+        values: list[int] = [1] * len(rotations)
+        if collapsed:
+            at += map(self._collapsed.__getitem__, collapsed)
+            values += range(1, len(collapsed) + 1)
+        if ladders:
+            at += map(self._ladders.__getitem__, ladders)
+            values += range(1, len(ladders) + 1)
         return at, values
 
     @staticmethod

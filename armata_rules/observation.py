@@ -15,7 +15,16 @@ from armata_rules.immutable import memo, replace
 from armata_rules.rules.context import RulesContext
 from armata_rules.state import Blood, GameState, HeroState, Stack, StrigoiState
 
-__all__ = ["HeroView", "Observation", "StackView", "observe"]
+__all__ = [
+    "HeroView",
+    "Observation",
+    "StackView",
+    "hero_view",
+    "observe",
+    "secret_choice",
+    "stack_view",
+    "strigoi_seen",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +82,7 @@ _STACK_VIEWS: dict[int, tuple[Stack, StackView]] = {}
 _STACK_VIEWS_SIZE = 4096
 
 
-def _stack(stack: Stack) -> StackView:
+def stack_view(stack: Stack) -> StackView:
     """The stack as everyone sees it: its size, the tokens face up on top and the discard pile."""
     hit = _STACK_VIEWS.get(id(stack))
     if hit is None or hit[0] is not stack:
@@ -83,7 +92,7 @@ def _stack(stack: Stack) -> StackView:
     return hit[1]
 
 
-def _strigoi(strigoi: StrigoiState) -> StrigoiState:
+def strigoi_seen(strigoi: StrigoiState) -> StrigoiState:
     """A Strigoi as everyone sees it: its wound tokens lie face down, so only their number (``wounds``) shows."""
     return replace(strigoi, wound_tokens=()) if strigoi.wound_tokens else strigoi
 
@@ -92,7 +101,7 @@ def _strigoi(strigoi: StrigoiState) -> StrigoiState:
 _VIEW = "observation.view"
 
 
-def _hero_view(hero: HeroState, seat: int, own: bool, chosen_visible: bool) -> HeroView:
+def hero_view(hero: HeroState, seat: int, own: bool, chosen_visible: bool) -> HeroView:
     """The hero in ``seat`` as seen by itself (``own``) or by another seat, its chosen card shown or not. Made once
     per hero state and kept on it: a hero who did not change between two states is seen as the very same view,
     which spares building it again (and lets an encoder recognise it). The key holds the position: a hero who only
@@ -119,32 +128,36 @@ def _hero_view(hero: HeroState, seat: int, own: bool, chosen_visible: bool) -> H
     return view
 
 
+def secret_choice(state: GameState) -> bool:
+    """Whether the heroes are choosing their cards face down now (Phase 1): each sees only that the others chose."""
+    return bool(state.frames) and isinstance(state.frames[-1], ChooseCards)
+
+
 def observe(ctx: RulesContext, state: GameState, player: int) -> Observation:
     """The observation of seat ``player``."""
     if not 0 <= player < len(state.heroes):
         raise ValueError(f"there is no seat {player}; seats are 0..{len(state.heroes) - 1}")
-    secret_choice = bool(state.frames) and isinstance(state.frames[-1], ChooseCards)
+    secret = secret_choice(state)
     heroes = [
-        _hero_view(hero, seat, seat == player, seat == player or not secret_choice)
-        for seat, hero in enumerate(state.heroes)
+        hero_view(hero, seat, seat == player, seat == player or not secret) for seat, hero in enumerate(state.heroes)
     ]
     return Observation(
         player=player,
         round=state.round,
         to_act=state.to_act,
         heroes=tuple(heroes),
-        strigoi=tuple(_strigoi(s) for s in state.strigoi),
+        strigoi=tuple(map(strigoi_seen, state.strigoi)),
         blood=state.blood,
         fight_tokens=state.fight_tokens,
         attack_marker=state.attack_marker,
         order=state.order,
         stacks={
-            "reward_cards": _stack(state.reward_deck),
-            "reward_tokens": _stack(state.reward_tokens),
-            "red": _stack(state.red),
-            "grey": _stack(state.grey),
-            "strigoi_tokens": _stack(state.strigoi_tokens),
-            "wounds": _stack(state.wound_stack),
+            "reward_cards": stack_view(state.reward_deck),
+            "reward_tokens": stack_view(state.reward_tokens),
+            "red": stack_view(state.red),
+            "grey": stack_view(state.grey),
+            "strigoi_tokens": stack_view(state.strigoi_tokens),
+            "wounds": stack_view(state.wound_stack),
         },
         rotations=state.board.rotations,
         collapsed=tuple(sorted(state.board.collapsed)),

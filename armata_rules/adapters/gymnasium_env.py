@@ -138,7 +138,9 @@ class ArmataSeatEnv(KernelEnv[RulesContext, GameState]):
         """Write the agent's observation vector and action mask into preallocated arrays (a batch's rows), and
         return the indices marked legal. With ``marked``, the indices this mask was last marked at (its other
         entries being zero), only those are cleared, not the whole mask."""
-        self.table.encoder.encode_into(self.engine.observation(self.state, self.seat), observation)
+        seen = self.table.seat_vector(self.engine, self.seat)
+        seen.update(self.state)
+        observation[:] = seen.vector
         if marked is None:
             action_mask.fill(0)
         else:

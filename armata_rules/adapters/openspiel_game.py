@@ -60,6 +60,7 @@ from armata_rules.errors import present
 from armata_rules.frames import DecisionKind
 from armata_rules.immutable import memo
 from armata_rules.observation import Observation
+from armata_rules.observation_vector import SeatVector
 from armata_rules.state import GameState
 from armata_rules.variants import LATER_READINGS, Ruleset
 
@@ -429,10 +430,14 @@ class ArmataObserver:
         if self.perfect_recall:
             self.dict["seen_cards"] = self.tensor[size:].reshape(setup.table.players, len(self.cards))
         self._initial: dict[int, npt.NDArray[np.float32]] = {}
+        # each seat's vector, kept up to date from the last state it was set from (armata_rules.observation_vector)
+        self._seats = [SeatVector(setup.table.encoder, seat) for seat in range(setup.table.players)]
 
     def set_from(self, state: ArmataState, player: int) -> None:
         """Fill the tensor with ``player``'s observation of ``state`` (and, with perfect recall, its memory)."""
         encoder, engine = self.setup.table.encoder, self.setup.engine
+        if type(player) is not int or not 0 <= player < len(self._seats):
+            raise ValueError(f"there is no player {player!r:.40}; players are 0..{len(self._seats) - 1}")
         if state.state is self.setup.initial:
             # OpenSpiel writes an initial state's tensor to learn the tensor's shape at every observation_tensor()
             # and information_state_tensor() call: that one is encoded once
@@ -441,7 +446,9 @@ class ArmataObserver:
                 known = self._initial[player] = encoder.encode(engine.observation(state.state, player))
             self.dict["observation"][:] = known
         else:
-            encoder.encode_into(engine.observation(state.state, player), self.dict["observation"])
+            vector = self._seats[player]
+            vector.update(state.state)
+            self.dict["observation"][:] = vector.vector
         if self.perfect_recall:
             seen = self.dict["seen_cards"]
             seen[:] = 0.0

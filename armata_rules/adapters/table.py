@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
 import numpy as np
 import numpy.typing as npt
@@ -35,6 +36,7 @@ from armata_rules.kernel.adapters.table import GameTable, IllegalActionError, Il
 from armata_rules.kernel.adapters.table import LegalIndices as KernelLegal
 from armata_rules.kernel.core.errors import expect
 from armata_rules.kernel.play.engine import Engine
+from armata_rules.observation_vector import SeatVector
 from armata_rules.rules.context import RulesContext
 from armata_rules.state import GameState
 from armata_rules.variants import Ruleset
@@ -77,6 +79,8 @@ class Table(GameTable[RulesContext, GameState]):
         setup: dict[str, object] = {"heroes": list(self.heroes), "ruleset": self.ruleset}
         setup |= {} if pack is None else {"pack": pack}
         setup |= {} if layout is None else {"layout": layout}
+        # each episode's seats' vectors, kept up to date from state to state (armata_rules.observation_vector)
+        self._seat_vectors: WeakKeyDictionary[Engine[RulesContext, GameState], list[SeatVector]] = WeakKeyDictionary()
         super().__init__(ARMATA, setup, engine_type=Game)  # refuses a bad hero list at once, with GameSetupError
         self.pack: DataPack = self.ctx.pack
         self.layout: Layout = self.ctx.fortress.layout
@@ -108,6 +112,23 @@ class Table(GameTable[RulesContext, GameState]):
         :meth:`armata_rules.encoding.ActionSpace.legal`, which knows the rules' shared action objects by identity."""
         found = self.action_space.legal(engine, state, seat)
         return KernelLegal(found.ordered, found.by_index)
+
+    def seat_vector(self, engine: Engine[RulesContext, GameState], seat: int) -> SeatVector:
+        """``seat``'s observation vector in ``engine``'s episode, kept up to date from state to state
+        (:class:`~armata_rules.observation_vector.SeatVector`): one per episode and seat, so that episodes played
+        side by side on one table do not rewrite each other's."""
+        vectors = self._seat_vectors.get(engine)
+        if vectors is None:
+            vectors = self._seat_vectors[engine] = [SeatVector(self.codec, k) for k in range(self.seats)]
+        return vectors[seat]
+
+    def vector(self, engine: Engine[RulesContext, GameState], state: GameState, seat: int) -> npt.NDArray[np.float32]:
+        """What ``seat`` observes of ``state`` as a new ``float32`` vector: the encoder's vector of
+        :meth:`~armata_rules.engine.Game.observation`, written part by part from the seat's last one
+        (:meth:`seat_vector`)."""
+        if not 0 <= seat < self.seats:
+            raise ValueError(f"there is no seat {seat}; seats are 0..{self.seats - 1}")
+        return self.seat_vector(engine, seat).of(state)
 
     @property
     def players(self) -> int:

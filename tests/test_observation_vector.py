@@ -1,0 +1,115 @@
+"""A seat's vector kept up to date part by part (armata_rules.observation_vector) is, bit for bit, the encoder's vector
+of the seat's observation: on random games of every preset and hero count, every seat, the states given in play
+order, in a shuffled order and from two games in turn; a state the encoder refuses changes nothing."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from armata_rules import Game, editions
+from armata_rules.adapters.table import Table
+from armata_rules.encoding import ObservationEncoder
+from armata_rules.observation_vector import SeatVector
+from armata_rules.state import GameState
+from tests.play import new_game
+
+#: (preset, heroes, chance mode, seed): every preset, every hero count, both chance modes.
+CASES = [
+    (ruleset.name, 2 + (i + k) % 4, "explicit" if (i + k) % 3 == 1 else "auto", 31 * i + k)
+    for i, ruleset in enumerate(editions.ALL)
+    for k in range(2)
+]
+
+
+def _states(game: Game, seed: int, limit: int = 700) -> list[GameState]:
+    """Every state of one random game, to its end or ``limit`` decisions."""
+    rng = random.Random(seed)
+    state = game.initial_state()
+    states = [state]
+    while not state.is_over and len(states) < limit:
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+        states.append(state)
+    return states
+
+
+def _expected(game: Game, encoder: ObservationEncoder, state: GameState, seat: int) -> np.ndarray:
+    return encoder.encode(game.observation(state, seat))
+
+
+@pytest.mark.parametrize(("preset", "heroes", "chance", "seed"), CASES)
+def test_the_seat_vector_is_the_encoders_vector_in_play_and_in_any_order(
+    preset: str, heroes: int, chance: str, seed: int
+) -> None:
+    game = new_game(heroes, ruleset=editions.by_name(preset), seed=seed, chance=chance)
+    encoder = ObservationEncoder.of(game)
+    states = _states(game, seed)
+    shuffled = random.Random(seed).sample(states, len(states))
+    compared = 0
+    for order in (states, shuffled):
+        vectors = [SeatVector(encoder, seat) for seat in range(heroes)]
+        for state in order:
+            for seat, vector in enumerate(vectors):
+                assert np.array_equal(vector.of(state), _expected(game, encoder, state, seat)), (seat, state.round)
+                compared += 1
+    assert compared == 2 * heroes * len(states)
+
+
+def test_two_episodes_side_by_side_on_one_table_keep_their_own_vectors() -> None:
+    """The table keeps one vector per episode and seat, so two games played in turn do not rewrite each other's."""
+    table = Table(("Attila", "Roel", "Matthew"))
+    games = [table.game(seed) for seed in (1, 2)]
+    plays = [_states(game, seed, 300) for seed, game in enumerate(games, start=1)]
+    for k in range(max(map(len, plays))):
+        for game, states in zip(games, plays, strict=True):
+            state = states[min(k, len(states) - 1)]
+            seat = k % 3
+            assert np.array_equal(table.vector(game, state, seat), _expected(game, table.encoder, state, seat))
+    assert len(table._seat_vectors) == 2
+
+
+def test_a_vector_given_out_is_a_copy() -> None:
+    game = new_game(2, seed=3)
+    vector = SeatVector(ObservationEncoder.of(game), 0)
+    state = game.initial_state()
+    given = vector.of(state)
+    given[:] = 9.0
+    assert np.array_equal(vector.of(state), _expected(game, ObservationEncoder.of(game), state, 0))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda s: replace(s, heroes=(replace(s.heroes[0], hand=("no such card",)), *s.heroes[1:])), "hero[0].hand"),
+        (lambda s: replace(s, heroes=(*s.heroes[:1], replace(s.heroes[1], position="nowhere"))), "hero[1].position"),
+        (lambda s: replace(s, fight_tokens=("nowhere",)), "field fight_tokens: 'nowhere' is not one of"),
+        (lambda s: replace(s, order=(0, 0)), "field order: 0 appears twice"),
+        (lambda s: replace(s, heroes=s.heroes[:1]), "the state has 1 heroes; this encoder is for 2"),
+    ],
+)
+def test_a_state_the_encoder_refuses_changes_nothing(change: object, message: str) -> None:
+    """The encoder's one-line ``ValueError``, and the vector is still the last good state's, part for part: the
+    next good state is written right."""
+    game = new_game(2, seed=5)
+    encoder = ObservationEncoder.of(game)
+    states = _states(game, 5, 40)
+    vector = SeatVector(encoder, 0)
+    before = vector.of(states[20])
+    bad = change(states[30])  # type: ignore[operator]
+    with pytest.raises(ValueError) as refused:
+        vector.update(bad)
+    assert message in str(refused.value)
+    assert "\n" not in str(refused.value)
+    assert np.array_equal(vector.vector, before)
+    for state in (states[30], states[20], states[39]):
+        assert np.array_equal(vector.of(state), _expected(game, encoder, state, 0))
+
+
+def test_a_seat_outside_the_table_is_refused() -> None:
+    encoder = ObservationEncoder.of(new_game(2, seed=1))
+    for seat in (-1, 2):
+        with pytest.raises(ValueError, match=f"there is no seat {seat}; seats are 0..1"):
+            SeatVector(encoder, seat)
