@@ -35,6 +35,7 @@ from armata_rules.game import ARMATA
 from armata_rules.kernel.adapters.table import GameTable, IllegalActionError, IllegalActionPolicy
 from armata_rules.kernel.adapters.table import LegalIndices as KernelLegal
 from armata_rules.kernel.core.errors import expect
+from armata_rules.kernel.core.immutable import memo
 from armata_rules.kernel.play.engine import Engine
 from armata_rules.observation_vector import SeatVector
 from armata_rules.rules.context import RulesContext
@@ -109,9 +110,22 @@ class Table(GameTable[RulesContext, GameState]):
 
     def legal(self, engine: Engine[RulesContext, GameState], state: GameState, seat: int) -> KernelLegal:
         """``seat``'s legal actions now with their indices, as the kernel's adapters read them: found through
-        :meth:`armata_rules.encoding.ActionSpace.legal`, which knows the rules' shared action objects by identity."""
-        found = self.action_space.legal(engine, state, seat)
-        return KernelLegal(found.ordered, found.by_index)
+        :meth:`armata_rules.encoding.ActionSpace.legal`, which knows the rules' shared action objects by identity,
+        once per state, seat and engine (kept on the state, as the action space keeps its own)."""
+        cache = memo(state)
+        key = (self._key, engine, seat)
+        found: KernelLegal | None = cache.get(key)
+        if found is None:
+            listed = self.action_space.legal(engine, state, seat)
+            found = cache[key] = KernelLegal(listed.ordered, listed.by_index)
+        return found
+
+    def mask(self, engine: Engine[RulesContext, GameState], state: GameState, seat: int) -> npt.NDArray[np.int8]:
+        """``1`` at each of ``seat``'s legal action indices, ``0`` elsewhere (written from the action space's array
+        of the indices)."""
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        mask[self.action_space.legal(engine, state, seat).indices] = 1
+        return mask
 
     def seat_vector(self, engine: Engine[RulesContext, GameState], seat: int) -> SeatVector:
         """``seat``'s observation vector in ``engine``'s episode, kept up to date from state to state
