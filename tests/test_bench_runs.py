@@ -61,3 +61,12 @@ def test_two_commits_are_compared_side_by_side() -> None:
     assert "base " in done.stdout and "head " in done.stdout and "change of the median:" in done.stdout
     after = subprocess.run(["git", "worktree", "list"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     assert after == before
+
+
+def test_the_observation_benchmark_runs_to_the_end() -> None:
+    """``bench/bench_observation.py`` (issue 31: a whole observation against the seat vectors, in live play)."""
+    command = [sys.executable, str(ROOT / "bench" / "bench_observation.py"), "--seconds", "0.1", "--runs", "2"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    for line in ("encode(observe()) at every decision", "SeatVector, part by part", "ratio", "build: "):
+        assert line in done.stdout, line
