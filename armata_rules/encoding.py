@@ -427,9 +427,10 @@ class _Plan:
 _HeroFields = tuple[_Vocab, _Vocab, _Vocab, int, _Vocab, int, _Vocab, _Vocab, int, _Vocab, _Vocab, _Vocab]
 #: How many hero and stack views an encoder remembers before it starts afresh (a few games' worth).
 _VIEW_CACHE_SIZE = 8192
-#: A hero's or a stack's part of the vector: the view, its block, and the indices and values of its nonzero entries
-#: (as lists, then as arrays).
-_Part = tuple["HeroView | StackView", int, list[int], list[int], "npt.NDArray[np.intp]", "npt.NDArray[np.float32]"]
+#: A hero's or a stack's part of the vector: the view, its block, and the indices and values of its nonzero entries.
+_Part = tuple["HeroView | StackView", int, list[int], list[int]]
+#: The same entries as arrays (:meth:`ObservationEncoder.block_arrays`).
+_Arrays = tuple["HeroView | StackView", int, "npt.NDArray[np.intp]", "npt.NDArray[np.float32]"]
 
 
 @dataclass
@@ -561,6 +562,8 @@ class ObservationEncoder:
         #: that did not change the same view from state to state, so most are looked up, not encoded. Each value
         #: holds its view, so its ``id`` cannot be reused while it is here.
         self._views: dict[int, _Part] = {}
+        #: The same entries as arrays, for the seat vectors (:meth:`block_arrays`).
+        self._arrays: dict[int, _Arrays] = {}
 
     # -------------------------------------------------------------------------------------------- encode
     def encode(self, obs: Observation) -> Float32Array:
@@ -632,17 +635,25 @@ class ObservationEncoder:
             obs.order,
             obs.outcome,
         )
+        cache = self._views  # hero_block and stack_block, inlined: this is the inner loop of every encode
+        if len(cache) > _VIEW_CACHE_SIZE:
+            cache.clear()
         for block, h in enumerate(heroes):
-            part = self.hero_block(h, block)
-            at += part[2]
-            values += part[3]
+            hit = cache.get(id(h))
+            if hit is None or hit[0] is not h or hit[1] != block:
+                hit = cache[id(h)] = (h, block, *self._hero_entries(h, self._hero_fields[block]))
+            at += hit[2]
+            values += hit[3]
         part_at, part_values = self.strigoi_entries(obs.strigoi)
         at += part_at
         values += part_values
-        for block, name in enumerate(_STACKS, start=self.players):
-            part = self.stack_block(obs.stacks[name], block)
-            at += part[2]
-            values += part[3]
+        for block, fields in enumerate(self._stack_fields, start=self.players):
+            view = obs.stacks[fields[0]]
+            hit = cache.get(id(view))
+            if hit is None or hit[0] is not view or hit[1] != block:
+                hit = cache[id(view)] = (view, block, *self._stack_entries(view, fields))
+            at += hit[2]
+            values += hit[3]
         part_at, part_values = self.board_entries(obs.rotations, obs.collapsed, obs.ladders)
         at += part_at
         values += part_values
@@ -696,7 +707,7 @@ class ObservationEncoder:
         if hit is None or hit[0] is not view or hit[1] != block:
             if len(cache) > _VIEW_CACHE_SIZE:
                 cache.clear()
-            hit = cache[id(view)] = self._part(view, block, *self._hero_entries(view, self._hero_fields[block]))
+            hit = cache[id(view)] = (view, block, *self._hero_entries(view, self._hero_fields[block]))
         return hit
 
     def stack_block(self, view: StackView, block: int) -> _Part:
@@ -707,15 +718,27 @@ class ObservationEncoder:
         if hit is None or hit[0] is not view or hit[1] != block:
             if len(cache) > _VIEW_CACHE_SIZE:
                 cache.clear()
-            entries = self._stack_entries(view, self._stack_fields[block - self.players])
-            hit = cache[id(view)] = self._part(view, block, *entries)
+            hit = cache[id(view)] = (view, block, *self._stack_entries(view, self._stack_fields[block - self.players]))
         return hit
 
-    def _part(self, view: HeroView | StackView, block: int, at: list[int], values: list[int]) -> _Part:
-        """A hero's or stack's part, checked (:meth:`check_entries`), with its entries as lists and as arrays."""
-        numbers = np.array(values, dtype=np.float32)
-        self.check_entries(at, numbers)
-        return view, block, at, values, np.array(at, dtype=np.intp), numbers
+    def block_arrays(self, view: HeroView | StackView, block: int) -> _Arrays:
+        """The entries of hero or stack ``block`` for ``view`` (:meth:`hero_block`, :meth:`stack_block`) as arrays
+        of indices and values, checked (:meth:`check_entries`): what a
+        :class:`~armata_rules.observation_vector.SeatVector` writes. Kept by the view's identity as the entries are
+        (apart from them: :meth:`encode` never needs the arrays)."""
+        cache = self._arrays
+        hit = cache.get(id(view))
+        if hit is None or hit[0] is not view or hit[1] != block:
+            if len(cache) > _VIEW_CACHE_SIZE:
+                cache.clear()
+            if isinstance(view, HeroView):
+                _, _, at, values = self.hero_block(view, block)
+            else:
+                _, _, at, values = self.stack_block(view, block)
+            numbers = np.array(values, dtype=np.float32)
+            self.check_entries(at, numbers)
+            hit = cache[id(view)] = (view, block, np.array(at, dtype=np.intp), numbers)
+        return hit
 
     def strigoi_entries(self, strigoi: tuple[StrigoiState, ...]) -> tuple[list[int], list[int]]:
         """The nonzero entries of the Strigoi as seen (their wound tokens face down)."""

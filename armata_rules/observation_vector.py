@@ -69,8 +69,8 @@ class SeatVector:
             visible = own or visible_choices
             known = keys[block]
             if not (isinstance(known, tuple) and known[0] is hero and known[1] == visible):
-                part = encoder.hero_block(hero_view(hero, block, own, visible), block)
-                changed.append((block, (hero, visible), part[4], part[5]))
+                part = encoder.block_arrays(hero_view(hero, block, own, visible), block)
+                changed.append((block, (hero, visible), part[2], part[3]))
         stacks = (
             state.reward_deck,
             state.reward_tokens,
@@ -81,8 +81,8 @@ class SeatVector:
         )
         for block, stack in enumerate(stacks, start=players):
             if keys[block] is not stack:
-                part = encoder.stack_block(stack_view(stack), block)
-                changed.append((block, stack, part[4], part[5]))
+                part = encoder.block_arrays(stack_view(stack), block)
+                changed.append((block, stack, part[2], part[3]))
         at, values = encoder.head_entries(
             seat,
             state.round,

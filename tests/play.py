@@ -13,6 +13,19 @@ from armata_rules.variants import Ruleset
 HEROES = ("Attila", "Falk Maria", "Charles", "Matthew", "Roel")
 
 
+def played_states(game: Game, seed: int, decisions: int) -> list[GameState]:
+    """Every state of a random legal game of ``game``, from its first to its end or ``decisions`` decisions on."""
+    rng = random.Random(seed)
+    state = game.initial_state()
+    states = [state]
+    for _ in range(decisions):
+        if state.is_over:
+            break
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+        states.append(state)
+    return states
+
+
 def new_game(players: int, ruleset: Ruleset = editions.PEG19_EN, seed: int = 0, **kwargs: object) -> Game:
     """A game for the first ``players`` heroes."""
     return Game.new(HEROES[:players], ruleset=ruleset, seed=seed, **kwargs)  # type: ignore[arg-type]

@@ -16,7 +16,7 @@ from armata_rules.actions import Action, ChanceOutcome, Step
 from armata_rules.encoding import ActionSpace, ObservationEncoder, legal_actions_of
 from armata_rules.frames import ChooseCards, DecisionKind
 from armata_rules.state import GameState
-from tests.play import new_game
+from tests.play import new_game, played_states
 
 
 @cache
@@ -36,15 +36,7 @@ def _encoder(players: int) -> ObservationEncoder:
 
 def _states(game: Game, seed: int, steps: int) -> list[GameState]:
     """The states of a random legal game (seeds chosen to run clear of engine defects being fixed)."""
-    rng = random.Random(seed)
-    state = game.initial_state()
-    states = [state]
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state = game.apply(state, rng.choice(game.legal_actions(state)))
-        states.append(state)
-    return states
+    return played_states(game, seed, steps)
 
 
 @pytest.mark.parametrize("players", [2, 5])

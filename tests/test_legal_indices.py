@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pickle
-import random
 
 import numpy as np
 import pytest
@@ -12,18 +11,12 @@ from armata_rules import Game
 from armata_rules.encoding import ActionSpace, legal_actions_of
 from armata_rules.frames import DecisionKind
 from armata_rules.state import GameState
-from tests.play import new_game
+from tests.play import new_game, played_states
 
 
 def _states(players: int, chance: str, seed: int, steps: int = 400) -> tuple[Game, list[GameState]]:
     game = new_game(players, seed=seed, chance=chance)
-    rng = random.Random(seed)
-    state = game.initial_state()
-    states = [state]
-    while not state.is_over and len(states) < steps:
-        state = game.apply(state, rng.choice(game.legal_actions(state)))
-        states.append(state)
-    return game, states
+    return game, played_states(game, seed, steps - 1)
 
 
 @pytest.mark.parametrize(("players", "chance", "seed"), [(3, "auto", 2), (4, "explicit", 5)])

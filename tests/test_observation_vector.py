@@ -15,7 +15,7 @@ from armata_rules.adapters.table import Table
 from armata_rules.encoding import ObservationEncoder
 from armata_rules.observation_vector import SeatVector
 from armata_rules.state import GameState
-from tests.play import new_game
+from tests.play import new_game, played_states
 
 #: (preset, heroes, chance mode, seed): every preset, every hero count, both chance modes.
 CASES = [
@@ -27,13 +27,7 @@ CASES = [
 
 def _states(game: Game, seed: int, limit: int = 700) -> list[GameState]:
     """Every state of one random game, to its end or ``limit`` decisions."""
-    rng = random.Random(seed)
-    state = game.initial_state()
-    states = [state]
-    while not state.is_over and len(states) < limit:
-        state = game.apply(state, rng.choice(game.legal_actions(state)))
-        states.append(state)
-    return states
+    return played_states(game, seed, limit)
 
 
 def _expected(game: Game, encoder: ObservationEncoder, state: GameState, seat: int) -> np.ndarray:
