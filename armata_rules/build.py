@@ -26,7 +26,9 @@ _SOURCE_SUFFIXES = (".py", ".toml", ".json")
 def compiled_modules() -> tuple[str, ...]:
     """The names of the package's modules that run compiled, sorted; empty for the pure-Python package."""
     importlib.import_module("armata_rules.engine")  # imports every rule module
-    importlib.import_module("armata_rules.observation_vector")  # and the adapters' encoder (no adapter needs it)
+    importlib.import_module(
+        "armata_rules.observation_vector"
+    )  # the adapters' seat vectors (the engine does not import them)
     return tuple(
         sorted(
             name

@@ -73,7 +73,7 @@ from armata_rules.components.pack import DataPack
 from armata_rules.frames import DecisionKind, ToAct
 from armata_rules.immutable import memo
 from armata_rules.kernel.play.engine import Engine
-from armata_rules.observation import HeroView, Observation, StackView
+from armata_rules.observation import STACKS, HeroView, Observation, StackView
 from armata_rules.rules.context import RulesContext
 from armata_rules.state import Blood, GameState, Outcome, StrigoiState
 
@@ -429,7 +429,7 @@ _HeroFields = tuple[_Vocab, _Vocab, _Vocab, int, _Vocab, int, _Vocab, _Vocab, in
 _VIEW_CACHE_SIZE = 8192
 #: A hero's or a stack's part of the vector: the view, its block, and the indices and values of its nonzero entries.
 _Part = tuple["HeroView | StackView", int, list[int], list[int]]
-#: The same entries as arrays (:meth:`ObservationEncoder.block_arrays`).
+#: The same entries as arrays, checked (:meth:`ObservationEncoder.block_arrays`).
 _Arrays = tuple["HeroView | StackView", int, "npt.NDArray[np.intp]", "npt.NDArray[np.float32]"]
 
 
@@ -457,7 +457,7 @@ class _Reader:
         return tuple(v for x, v in sorted((x, v) for x, v in zip(codes, vocab, strict=True) if x > 0))
 
 
-_STACKS = ("reward_cards", "reward_tokens", "red", "grey", "strigoi_tokens", "wounds")
+_STACKS = STACKS
 
 
 class ObservationEncoder:
@@ -620,8 +620,8 @@ class ObservationEncoder:
     def _entries(self, obs: Observation) -> tuple[list[int], list[int]]:
         """The index and value of every nonzero entry of the vector of ``obs``: ``1`` at a one-hot value, ``k + 1``
         at the ``k``-th id of a collection, a count where it is not zero. Built part by part (:meth:`head_entries`,
-        :meth:`hero_block`, :meth:`strigoi_entries`, :meth:`stack_block`, :meth:`board_entries`), the parts that
-        :class:`armata_rules.observation_vector.SeatVector` rewrites one by one."""
+        each hero's and stack's entries, :meth:`strigoi_entries`, :meth:`board_entries`), the parts that
+        :class:`armata_rules.observation_vector.SeatVector` rewrites one by one (:meth:`block_arrays`)."""
         heroes = obs.heroes
         if len(heroes) != self.players:
             raise ValueError(f"the observation has {len(heroes)} heroes; this encoder is for {self.players}")
@@ -635,7 +635,7 @@ class ObservationEncoder:
             obs.order,
             obs.outcome,
         )
-        cache = self._views  # hero_block and stack_block, inlined: this is the inner loop of every encode
+        cache = self._views
         if len(cache) > _VIEW_CACHE_SIZE:
             cache.clear()
         for block, h in enumerate(heroes):
@@ -698,43 +698,21 @@ class ObservationEncoder:
             values.append(1)
         return at, values
 
-    def hero_block(self, view: HeroView, block: int) -> _Part:
-        """The nonzero entries of hero ``block``'s fields for ``view``: found by the view's identity when it was met
-        lately (:func:`armata_rules.observation.hero_view` gives a hero who did not change the same view from state
-        to state), else encoded and kept."""
-        cache = self._views
-        hit = cache.get(id(view))
-        if hit is None or hit[0] is not view or hit[1] != block:
-            if len(cache) > _VIEW_CACHE_SIZE:
-                cache.clear()
-            hit = cache[id(view)] = (view, block, *self._hero_entries(view, self._hero_fields[block]))
-        return hit
-
-    def stack_block(self, view: StackView, block: int) -> _Part:
-        """The nonzero entries of stack ``block``'s fields (blocks after the heroes', in the order of the stacks),
-        found by the view's identity as :meth:`hero_block` finds a hero's."""
-        cache = self._views
-        hit = cache.get(id(view))
-        if hit is None or hit[0] is not view or hit[1] != block:
-            if len(cache) > _VIEW_CACHE_SIZE:
-                cache.clear()
-            hit = cache[id(view)] = (view, block, *self._stack_entries(view, self._stack_fields[block - self.players]))
-        return hit
-
     def block_arrays(self, view: HeroView | StackView, block: int) -> _Arrays:
-        """The entries of hero or stack ``block`` for ``view`` (:meth:`hero_block`, :meth:`stack_block`) as arrays
-        of indices and values, checked (:meth:`check_entries`): what a
-        :class:`~armata_rules.observation_vector.SeatVector` writes. Kept by the view's identity as the entries are
-        (apart from them: :meth:`encode` never needs the arrays)."""
+        """The nonzero entries of hero or stack ``block`` (stacks after the heroes, in the order of the stacks) for
+        ``view``, as arrays of indices and values, checked (:meth:`check_entries`): what a
+        :class:`~armata_rules.observation_vector.SeatVector` writes. Found by the view's identity when it was met
+        lately (:func:`armata_rules.observation.hero_view` gives a hero who did not change the same view from state
+        to state), else encoded and kept, apart from :meth:`encode`'s lists (which never needs the arrays)."""
         cache = self._arrays
         hit = cache.get(id(view))
         if hit is None or hit[0] is not view or hit[1] != block:
             if len(cache) > _VIEW_CACHE_SIZE:
                 cache.clear()
             if isinstance(view, HeroView):
-                _, _, at, values = self.hero_block(view, block)
+                at, values = self._hero_entries(view, self._hero_fields[block])
             else:
-                _, _, at, values = self.stack_block(view, block)
+                at, values = self._stack_entries(view, self._stack_fields[block - self.players])
             numbers = np.array(values, dtype=np.float32)
             self.check_entries(at, numbers)
             hit = cache[id(view)] = (view, block, np.array(at, dtype=np.intp), numbers)

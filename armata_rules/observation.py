@@ -10,19 +10,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from armata_rules.board.fortress import FortressState
 from armata_rules.frames import ChooseCards, ToAct
 from armata_rules.immutable import memo, replace
 from armata_rules.rules.context import RulesContext
 from armata_rules.state import Blood, GameState, HeroState, Stack, StrigoiState
 
 __all__ = [
+    "STACKS",
     "HeroView",
     "Observation",
     "StackView",
+    "board_seen",
     "hero_view",
     "observe",
     "secret_choice",
     "stack_view",
+    "state_stacks",
     "strigoi_seen",
 ]
 
@@ -128,6 +132,20 @@ def hero_view(hero: HeroState, seat: int, own: bool, chosen_visible: bool) -> He
     return view
 
 
+#: The stacks an observation shows, by name, in the order of :func:`state_stacks`.
+STACKS = ("reward_cards", "reward_tokens", "red", "grey", "strigoi_tokens", "wounds")
+
+
+def state_stacks(state: GameState) -> tuple[Stack, ...]:
+    """The state's stacks named by :data:`STACKS`, in that order."""
+    return state.reward_deck, state.reward_tokens, state.red, state.grey, state.strigoi_tokens, state.wound_stack
+
+
+def board_seen(board: FortressState) -> tuple[tuple[int, ...], tuple[str, ...], tuple[str, ...]]:
+    """The board as everyone sees it: each platform's rotation, the collapsed rooms and the ladders (both sorted)."""
+    return board.rotations, tuple(sorted(board.collapsed)), tuple(sorted(board.ladders))
+
+
 def secret_choice(state: GameState) -> bool:
     """Whether the heroes are choosing their cards face down now (Phase 1): each sees only that the others chose."""
     return bool(state.frames) and isinstance(state.frames[-1], ChooseCards)
@@ -138,6 +156,7 @@ def observe(ctx: RulesContext, state: GameState, player: int) -> Observation:
     if not 0 <= player < len(state.heroes):
         raise ValueError(f"there is no seat {player}; seats are 0..{len(state.heroes) - 1}")
     secret = secret_choice(state)
+    rotations, collapsed, ladders = board_seen(state.board)
     heroes = [
         hero_view(hero, seat, seat == player, seat == player or not secret) for seat, hero in enumerate(state.heroes)
     ]
@@ -151,16 +170,9 @@ def observe(ctx: RulesContext, state: GameState, player: int) -> Observation:
         fight_tokens=state.fight_tokens,
         attack_marker=state.attack_marker,
         order=state.order,
-        stacks={
-            "reward_cards": stack_view(state.reward_deck),
-            "reward_tokens": stack_view(state.reward_tokens),
-            "red": stack_view(state.red),
-            "grey": stack_view(state.grey),
-            "strigoi_tokens": stack_view(state.strigoi_tokens),
-            "wounds": stack_view(state.wound_stack),
-        },
-        rotations=state.board.rotations,
-        collapsed=tuple(sorted(state.board.collapsed)),
-        ladders=tuple(sorted(state.board.ladders)),
+        stacks=dict(zip(STACKS, map(stack_view, state_stacks(state)), strict=True)),
+        rotations=rotations,
+        collapsed=collapsed,
+        ladders=ladders,
         outcome=None if state.outcome is None else state.outcome.value,
     )

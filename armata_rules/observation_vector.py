@@ -18,7 +18,15 @@ import numpy as np
 import numpy.typing as npt
 
 from armata_rules.encoding import ObservationEncoder
-from armata_rules.observation import hero_view, secret_choice, stack_view, strigoi_seen
+from armata_rules.observation import (
+    STACKS,
+    board_seen,
+    hero_view,
+    secret_choice,
+    stack_view,
+    state_stacks,
+    strigoi_seen,
+)
 from armata_rules.state import GameState
 
 __all__ = ["SeatVector"]
@@ -44,7 +52,7 @@ class SeatVector:
         self.vector: _Values = np.zeros(encoder.size, dtype=np.float32)
         # per part (the heroes', the stacks', the head, the Strigoi, the board): the object it was written
         # from (None: not written) and the indices it wrote
-        parts = self._players + 6 + 3
+        parts = self._players + len(STACKS) + 3
         self._keys: list[object] = [None] * parts
         self._at: list[_Indices] = [_NOTHING] * parts
 
@@ -71,15 +79,7 @@ class SeatVector:
             if not (isinstance(known, tuple) and known[0] is hero and known[1] == visible):
                 part = encoder.block_arrays(hero_view(hero, block, own, visible), block)
                 changed.append((block, (hero, visible), part[2], part[3]))
-        stacks = (
-            state.reward_deck,
-            state.reward_tokens,
-            state.red,
-            state.grey,
-            state.strigoi_tokens,
-            state.wound_stack,
-        )
-        for block, stack in enumerate(stacks, start=players):
+        for block, stack in enumerate(state_stacks(state), start=players):
             if keys[block] is not stack:
                 part = encoder.block_arrays(stack_view(stack), block)
                 changed.append((block, stack, part[2], part[3]))
@@ -93,15 +93,14 @@ class SeatVector:
             state.order,
             None if state.outcome is None else state.outcome.value,
         )
-        head = players + 6
+        head = players + len(STACKS)
         changed.append((head, None, *_checked(encoder, at, values)))  # rewritten every time: no key kept
         if keys[head + 1] is not state.strigoi:
             at, values = encoder.strigoi_entries(tuple(map(strigoi_seen, state.strigoi)))
             changed.append((head + 1, state.strigoi, *_checked(encoder, at, values)))
         board = state.board
         if keys[head + 2] is not board:
-            collapsed, ladders = tuple(sorted(board.collapsed)), tuple(sorted(board.ladders))
-            at, values = encoder.board_entries(board.rotations, collapsed, ladders)
+            at, values = encoder.board_entries(*board_seen(board))
             changed.append((head + 2, board, *_checked(encoder, at, values)))
         vector, written = self.vector, self._at
         for slot, key, indices, numbers in changed:

@@ -107,3 +107,13 @@ def test_a_seat_outside_the_table_is_refused() -> None:
     for seat in (-1, 2):
         with pytest.raises(ValueError, match=f"there is no seat {seat}; seats are 0..1"):
             SeatVector(encoder, seat)
+
+
+def test_the_table_refuses_a_seat_outside_it() -> None:
+    table = Table(("Attila", "Roel", "Matthew"))
+    game = table.game(1)
+    for seat in (-1, 3):
+        with pytest.raises(ValueError, match=f"there is no seat {seat}; seats are 0..2"):
+            table.vector(game, game.initial_state(), seat)
+        with pytest.raises(ValueError, match=f"there is no seat {seat}; seats are 0..2"):
+            table.seat_vector(game, seat)

@@ -436,7 +436,7 @@ class ArmataObserver:
     def set_from(self, state: ArmataState, player: int) -> None:
         """Fill the tensor with ``player``'s observation of ``state`` (and, with perfect recall, its memory)."""
         encoder, engine = self.setup.table.encoder, self.setup.engine
-        if type(player) is not int or not 0 <= player < len(self._seats):
+        if not 0 <= player < len(self._seats):
             raise ValueError(f"there is no player {player!r:.40}; players are 0..{len(self._seats) - 1}")
         if state.state is self.setup.initial:
             # OpenSpiel writes an initial state's tensor to learn the tensor's shape at every observation_tensor()

@@ -131,6 +131,8 @@ class Table(GameTable[RulesContext, GameState]):
         """``seat``'s observation vector in ``engine``'s episode, kept up to date from state to state
         (:class:`~armata_rules.observation_vector.SeatVector`): one per episode and seat, so that episodes played
         side by side on one table do not rewrite each other's."""
+        if not 0 <= seat < self.seats:
+            raise ValueError(f"there is no seat {seat}; seats are 0..{self.seats - 1}")
         vectors = self._seat_vectors.get(engine)
         if vectors is None:
             vectors = self._seat_vectors[engine] = [SeatVector(self.codec, k) for k in range(self.seats)]
@@ -140,8 +142,6 @@ class Table(GameTable[RulesContext, GameState]):
         """What ``seat`` observes of ``state`` as a new ``float32`` vector: the encoder's vector of
         :meth:`~armata_rules.engine.Game.observation`, written part by part from the seat's last one
         (:meth:`seat_vector`)."""
-        if not 0 <= seat < self.seats:
-            raise ValueError(f"there is no seat {seat}; seats are 0..{self.seats - 1}")
         return self.seat_vector(engine, seat).of(state)
 
     @property

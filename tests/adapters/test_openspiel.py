@@ -282,3 +282,16 @@ def test_the_module_warns_that_a_serialised_state_is_a_pickle() -> None:
     doc = openspiel_game.__doc__ or ""
     assert "pickle" in doc and "state_from_record" in doc
     assert "cannot smuggle" not in (openspiel_game._Held.__doc__ or "")
+
+
+def test_the_observer_refuses_a_player_outside_the_game() -> None:
+    """A negative player no longer wraps around to the last seat's vector: a one-line ``ValueError``."""
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("python_armata_strigoi", {"players": 2})
+    observer = make_observation(game)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    for player in (-1, 2):
+        with pytest.raises(ValueError, match=rf"there is no player {player}; players are 0\.\.1"):
+            observer.set_from(state, player)
