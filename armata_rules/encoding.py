@@ -33,12 +33,13 @@ NumPy write too and an index is decoded to the very action object the engine lis
 
 from __future__ import annotations
 
+import operator
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 from operator import getitem
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple, SupportsIndex, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -127,9 +128,10 @@ Float32Array = npt.NDArray[np.float32]
 BoolArray = npt.NDArray[np.bool_]
 
 
-def legal_actions_of(game: ArmataEngine, state: GameState, seat: int) -> list[Action]:
+def legal_actions_of(game: ArmataEngine, state: GameState, seat: SupportsIndex) -> list[Action]:
     """The legal actions of ``seat`` now: all of them when it alone decides, its own at a simultaneous choice,
-    none when another seat or chance decides."""
+    none when another seat or chance decides. ``seat`` may be any integer (a NumPy one too)."""
+    seat = operator.index(seat)
     to_act = state.to_act
     if seat not in to_act.seats:
         return []
@@ -261,10 +263,12 @@ class ActionSpace:
     outside the space (a field value the pack or layout does not know) is refused with ``ValueError``.
     """
 
-    def __init__(self, pack: DataPack, fortress: Fortress, players: int) -> None:
+    def __init__(self, pack: DataPack, fortress: Fortress, players: SupportsIndex) -> None:
+        players = operator.index(players)
         if not 2 <= players <= 5:
             raise ValueError(f"a game has 2 to 5 heroes (peg19.en:884); got {players}")
         self.players = players
+        self._setup = (pack, fortress, players)
         by_seat = [_seat_actions(pack, fortress, players, seat) for seat in range(players)]
         actions: list[Action] = []
         ranges: dict[str, range] = {}
@@ -277,11 +281,16 @@ class ActionSpace:
                     actions += seat_actions[kind]
             ranges[kind] = range(start, len(actions))
         self._actions: tuple[Action, ...] = tuple(actions)
-        self._index: dict[Action, int] = {a: i for i, a in enumerate(actions)}
+        self._index: dict[object, int] = {a: i for i, a in enumerate(actions)}
         self._ranges = ranges
         self._known: dict[int, tuple[Action, int]] = {}  # see _indexed
         if len(self._index) != len(actions):
             raise ValueError("the action space has a repeated action: the pack or layout repeats an id")
+
+    def __reduce__(self) -> tuple[type[ActionSpace], tuple[DataPack, Fortress, int]]:
+        """Pickled as what it is built from (a pack, a layout, a hero count), and built again when unpickled: a
+        twentieth of the size of its tables, and the only way for the compiled build's native class."""
+        return type(self), self._setup
 
     @classmethod
     def of(cls, game: ArmataEngine) -> ActionSpace:
@@ -297,18 +306,20 @@ class ActionSpace:
         """The block of indices of each action kind, in layout order."""
         return dict(self._ranges)
 
-    def action_to_index(self, action: Action) -> int:
-        """The index of ``action``."""
+    def action_to_index(self, action: object) -> int:
+        """The index of ``action``; ``ValueError`` for anything outside the space (an action of another pack, layout
+        or hero count, or no action at all)."""
         try:
             return self._index[action]
         except KeyError:
             raise ValueError(f"{action!r} is outside the action space of this pack, layout and hero count") from None
 
-    def index_to_action(self, index: int) -> Action:
-        """The action numbered ``index``."""
-        if not 0 <= index < len(self._actions):
-            raise ValueError(f"action index {index} is outside 0..{len(self._actions) - 1}")
-        return self._actions[index]
+    def index_to_action(self, index: SupportsIndex) -> Action:
+        """The action numbered ``index`` (any integer, a NumPy one too; ``TypeError`` for a float or a string)."""
+        at = operator.index(index)
+        if not 0 <= at < len(self._actions):
+            raise ValueError(f"action index {at} is outside 0..{len(self._actions) - 1}")
+        return self._actions[at]
 
     def mask(self, actions: Iterable[Action]) -> BoolArray:
         """A boolean vector with ``True`` at the index of each of ``actions``."""
@@ -316,17 +327,20 @@ class ActionSpace:
         out[[self.action_to_index(action) for action in actions]] = True
         return out
 
-    def legal(self, game: ArmataEngine, state: GameState, seat: int | None = None) -> LegalIndices:
+    def legal(self, game: ArmataEngine, state: object, seat: SupportsIndex | None = None) -> LegalIndices:
         """The legal actions now with their indices: of ``seat`` (see :func:`legal_actions_of`), or of whoever
         decides. Worked out once per state, space and game (a seat's are those of whoever decides, or their share
-        at a simultaneous choice), and kept on the state (which is immutable). The caller must not change it."""
+        at a simultaneous choice), and kept on the state (which is immutable). The caller must not change it.
+        Anything but a state is refused with ``TypeError`` (``state`` is typed to let it in, so that the compiled
+        build refuses it with this message too)."""
         if not isinstance(state, GameState):
             raise TypeError(f"not a game state: {state!r:.80}")
+        who = None if seat is None else operator.index(seat)
         cache = memo(state)
-        key = (self, game, seat)
+        key = (self, game, who)
         found: LegalIndices | None = cache.get(key)
         if found is None:
-            found = cache[key] = self._legal(game, state, seat)
+            found = cache[key] = self._legal(game, state, who)
         return found
 
     def _legal(self, game: ArmataEngine, state: GameState, seat: int | None) -> LegalIndices:
@@ -360,7 +374,7 @@ class ActionSpace:
             tuple(sorted(indices)),
         )
 
-    def legal_mask(self, game: ArmataEngine, state: GameState, seat: int | None = None) -> BoolArray:
+    def legal_mask(self, game: ArmataEngine, state: object, seat: SupportsIndex | None = None) -> BoolArray:
         """The legal actions now as a mask: of ``seat`` (see :func:`legal_actions_of`), or of whoever decides."""
         out = np.zeros(len(self._actions), dtype=np.bool_)
         out[self.legal(game, state, seat).indices] = True
@@ -467,8 +481,9 @@ class ObservationEncoder:
     and face-down choice change nothing in the vector.
     """
 
-    def __init__(self, pack: DataPack, fortress: Fortress, players: int) -> None:
-        self.players = players
+    def __init__(self, pack: DataPack, fortress: Fortress, players: SupportsIndex) -> None:
+        self.players = operator.index(players)
+        self._setup = (pack, fortress, self.players)
         self.seats = tuple(range(players))
         self.spaces = tuple(sorted(fortress.spaces))
         self.cards = tuple(sorted({*pack.cards, *pack.rewards}))
@@ -494,6 +509,11 @@ class ObservationEncoder:
         #: An upper bound of every entry: position codes stay below the longest vocabulary, counts (round,
         #: blood points, stack sizes, wounds) below 1000 in any game.
         self.high = float(max(1000, len(self.spaces) + 1, len(self.cards) + 1))
+
+    def __reduce__(self) -> tuple[type[ObservationEncoder], tuple[DataPack, Fortress, int]]:
+        """Pickled as what it is built from, and laid out again when unpickled (its view caches start empty): the
+        only way for the compiled build's native class."""
+        return type(self), self._setup
 
     @classmethod
     def of(cls, game: ArmataEngine) -> ObservationEncoder:

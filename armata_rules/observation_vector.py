@@ -14,6 +14,9 @@ knows, an id twice) raises ``ValueError`` and leaves the vector as it was, still
 
 from __future__ import annotations
 
+import operator
+from typing import SupportsIndex
+
 import numpy as np
 import numpy.typing as npt
 
@@ -42,7 +45,8 @@ class SeatVector:
 
     __slots__ = ("_at", "_encoder", "_keys", "_players", "_seat", "vector")
 
-    def __init__(self, encoder: ObservationEncoder, seat: int) -> None:
+    def __init__(self, encoder: ObservationEncoder, seat: SupportsIndex) -> None:
+        seat = operator.index(seat)  # a NumPy integer too
         if not 0 <= seat < encoder.players:
             raise ValueError(f"there is no seat {seat}; seats are 0..{encoder.players - 1}")
         self._encoder = encoder

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from dataclasses import replace
 from functools import cache
@@ -113,6 +114,16 @@ def test_every_observation_field_round_trips(players: int, chance: str, seed: in
             vector = encoder.encode(observation)
             assert vector.dtype == np.float32 and vector.shape == (encoder.size,)
             assert encoder.decode(vector) == observation
+
+
+def test_a_pickled_encoder_lays_out_and_encodes_as_the_original() -> None:
+    """Pickled as its pack, layout and hero count, and laid out again (its view caches start empty)."""
+    game, encoder = _game(3, "auto", 2), _encoder(3)
+    copy = pickle.loads(pickle.dumps(encoder))
+    assert copy is not encoder and copy.layout() == encoder.layout() and copy.high == encoder.high
+    for state in _states(game, 2, 120)[::5]:
+        observation = game.observation(state, 1)
+        assert np.array_equal(copy.encode(observation), encoder.encode(observation))
 
 
 def test_the_layout_covers_the_vector_without_gaps() -> None:

@@ -6,6 +6,7 @@ The hand-checked values were read off the rendered default board (``make demo`` 
 from __future__ import annotations
 
 import os
+import pickle
 import subprocess
 import sys
 
@@ -23,6 +24,18 @@ STAIRS = {"C:2,-2", "C:-2,2", "SE:2,0", "SW:-2,2", "NW:0,2"}
 @pytest.fixture(scope="module")
 def fortress() -> Fortress:
     return Fortress(default_layout())
+
+
+def test_a_pickled_fortress_answers_as_the_original(fortress: Fortress) -> None:
+    """Pickled as its layout and compiled again (a native class of the compiled build pickles no other way): the
+    copy has the same spaces, rooms and corridors on a turned, collapsed board."""
+    copy = pickle.loads(pickle.dumps(fortress))
+    assert copy is not fortress and copy.layout == fortress.layout
+    assert copy.spaces == fortress.spaces and copy.platform_rooms == fortress.platform_rooms
+    first, second = fortress.platform_rooms[:2]
+    state = fortress.collapsed(fortress.rotated(fortress.initial_state(), first, 2), second)
+    for space in sorted(fortress.spaces):
+        assert copy.neighbours(space, state) == fortress.neighbours(space, state)
 
 
 def test_rooms_spaces_and_centres(fortress: Fortress) -> None:

@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from armata_rules import Game
-from armata_rules.encoding import ActionSpace, legal_actions_of
+from armata_rules.encoding import ActionSpace, ObservationEncoder, legal_actions_of
 from armata_rules.frames import DecisionKind
+from armata_rules.observation_vector import SeatVector
 from armata_rules.state import GameState
 from tests.play import new_game, played_states
 
@@ -69,4 +70,25 @@ def test_a_copied_space_still_numbers_actions_right() -> None:
 def test_legal_refuses_what_is_not_a_state() -> None:
     game, _ = _states(2, "auto", 0, steps=1)
     with pytest.raises(TypeError, match="not a game state"):
-        ActionSpace.of(game).legal(game, "state")  # type: ignore[arg-type]
+        ActionSpace.of(game).legal(game, "state")
+
+
+def test_numpy_integers_number_actions_and_seats_as_python_ints_do() -> None:
+    """Learners hold indices and seats as NumPy integers (``action_space.sample()``, ``np.flatnonzero``): every
+    entry point that takes one gives what the Python int gives, on the compiled build too (whose native methods
+    would refuse a NumPy integer where the signature says ``int``); a float is refused."""
+    game, states = _states(3, "auto", 4, steps=60)
+    space = ActionSpace.of(game)
+    assert space.index_to_action(np.int64(7)) == space.index_to_action(7)
+    assert ActionSpace(game.ctx.pack, game.ctx.fortress, np.int64(3)).num_distinct_actions == space.num_distinct_actions
+    encoder = ObservationEncoder(game.ctx.pack, game.ctx.fortress, np.int8(3))
+    assert encoder.players == 3 and type(encoder.players) is int
+    for state in states[::6]:
+        for seat in range(3):
+            wide = np.int64(seat)
+            assert space.legal(game, state, wide) is space.legal(game, state, seat)
+            assert np.array_equal(space.legal_mask(game, state, wide), space.legal_mask(game, state, seat))
+            assert legal_actions_of(game, state, wide) == legal_actions_of(game, state, seat)
+            assert np.array_equal(SeatVector(encoder, wide).of(state), SeatVector(encoder, seat).of(state))
+    with pytest.raises(TypeError):
+        space.index_to_action(7.0)  # type: ignore[arg-type]

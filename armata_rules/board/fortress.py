@@ -188,6 +188,11 @@ class Fortress:
         #: the views built lately, by board state (the oldest go first, see _kept)
         self._views: dict[FortressState, FortressView] = {}
 
+    def __reduce__(self) -> tuple[type[Fortress], tuple[Layout]]:
+        """Pickled as its layout, and compiled again when unpickled (its cache of views starts empty): the only way
+        for the compiled build's native class, and a fraction of the size of its tables."""
+        return type(self), (self.layout,)
+
     # ------------------------------------------------------------------ states
     def initial_state(self, ladders: Iterable[SpaceId] = ()) -> FortressState:
         """The board as set up: each platform at its printed rotation, nothing collapsed, the given ladders."""
