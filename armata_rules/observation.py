@@ -22,6 +22,7 @@ __all__ = [
     "Observation",
     "StackView",
     "board_seen",
+    "hero_seen",
     "hero_view",
     "observe",
     "secret_choice",
@@ -57,6 +58,25 @@ class HeroView:
     tokens: tuple[str, ...]
     wounds: tuple[str, ...]
     earned: tuple[str, ...]
+
+
+#: A hero's fields as a seat sees them (:func:`hero_seen`): hero, position, hand (``None`` if hidden), hand size,
+#: chosen card (``None`` if none or hidden), whether one is chosen, played cards, discard pile (``None`` if hidden),
+#: discard size, tokens, wound tokens, earned advanced cards.
+HeroSeen = tuple[
+    str,
+    str | None,
+    tuple[str, ...] | None,
+    int,
+    str | None,
+    bool,
+    tuple[str, ...],
+    tuple[str, ...] | None,
+    int,
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[str, ...],
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,30 +125,37 @@ def strigoi_seen(strigoi: StrigoiState) -> StrigoiState:
 _VIEW = "observation.view"
 
 
+def hero_seen(hero: HeroState, own: bool, chosen_visible: bool) -> HeroSeen:
+    """The hero's fields as seen by itself (``own``) or by another seat, its chosen card shown or not: those of its
+    :class:`HeroView` after the seat, in order. The other seats' hands and discard piles are ``None`` (only their
+    sizes show), and so is a card chosen face down."""
+    return (
+        hero.hero.value,
+        hero.position,
+        hero.hand if own else None,
+        len(hero.hand),
+        hero.chosen if chosen_visible else None,
+        hero.chosen is not None,
+        hero.played,
+        hero.discard if own else None,
+        len(hero.discard),
+        hero.tokens,
+        hero.wounds,
+        hero.earned,
+    )
+
+
 def hero_view(hero: HeroState, seat: int, own: bool, chosen_visible: bool) -> HeroView:
-    """The hero in ``seat`` as seen by itself (``own``) or by another seat, its chosen card shown or not. Made once
-    per hero state and kept on it: a hero who did not change between two states is seen as the very same view,
-    which spares building it again (and lets an encoder recognise it). The key holds the position: a hero who only
-    moved shares its cache with the hero before the step (:meth:`armata_rules.state.HeroState.moved_to`)."""
+    """The hero in ``seat`` as seen by itself (``own``) or by another seat, its chosen card shown or not
+    (:func:`hero_seen`). Made once per hero state and kept on it: a hero who did not change between two states is
+    seen as the very same view, which spares building it again (and lets an encoder recognise it). The key holds
+    the position: a hero who only moved shares its cache with the hero before the step
+    (:meth:`armata_rules.state.HeroState.moved_to`)."""
     cache = memo(hero)
     key = (_VIEW, seat, own, chosen_visible, hero.position)
     view: HeroView | None = cache.get(key)
     if view is None:
-        view = cache[key] = HeroView(
-            seat,
-            hero.hero.value,
-            hero.position,
-            hero.hand if own else None,
-            len(hero.hand),
-            hero.chosen if chosen_visible else None,
-            hero.chosen is not None,
-            hero.played,
-            hero.discard if own else None,
-            len(hero.discard),
-            hero.tokens,
-            hero.wounds,
-            hero.earned,
-        )
+        view = cache[key] = HeroView(seat, *hero_seen(hero, own, chosen_visible))
     return view
 
 

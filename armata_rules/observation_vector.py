@@ -1,21 +1,28 @@
 """One seat's observation vector kept up to date from state to state, for the learning adapters' inner loop.
 
 :class:`SeatVector` gives exactly ``encoder.encode(observe(ctx, state, seat))`` (a test compares the two on random
-play, every seat, games interleaved), without building the :class:`~armata_rules.observation.Observation`: a state
-shares every hero, stack, Strigoi line-up and board that did not change with the state before it, so the vector is
-split into parts, each tied to the object it was written from, and a part is rewritten only when its object is
-another one. What changes at almost every decision (the round, who decides, the blood points, the fight tokens and
-order: :meth:`~armata_rules.encoding.ObservationEncoder.head_entries`) is rewritten every time. What a seat may see is
-decided by :mod:`armata_rules.observation`'s own helpers, so the hidden stays hidden in both paths.
+play, every seat, games interleaved), without building the :class:`~armata_rules.observation.Observation`. A state
+shares every part that did not change with the state before it, so the vector is kept field by field where a
+decision changes little, and part by part where it changes all or nothing:
 
-Every part of a state is worked out before any is written, so a state the encoder refuses (a value no vocabulary
-knows, an id twice) raises ``ValueError`` and leaves the vector as it was, still that of the last state given.
+- the head (the seat, the round, who decides, the blood points, the fight tokens and order, the outcome) and each
+  hero are kept **field by field**: a field is written again only when its value is another one. A hero the state
+  shares with the last one is not even looked at; a hero who only moved rewrites one field, its position;
+- each stack, the Strigoi and the board are kept **whole**, each tied to the object it was written from, and
+  written again when the state holds another object.
+
+What a seat may see is decided by :mod:`armata_rules.observation`'s own helpers (:func:`hero_seen`, ``stack_view``,
+``strigoi_seen``, ``secret_choice``), and the entries by the encoder's (:meth:`ObservationEncoder.field_entries`
+and the part entries), so the hidden stays hidden and the numbers are the encoder's in both paths.
+
+Every change is worked out before any is written, so a state the encoder refuses (a value no vocabulary knows, an id
+twice) raises ``ValueError`` and leaves the vector as it was, still that of the last state given.
 """
 
 from __future__ import annotations
 
 import operator
-from typing import SupportsIndex
+from typing import Any, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
@@ -24,7 +31,7 @@ from armata_rules.encoding import ObservationEncoder
 from armata_rules.observation import (
     STACKS,
     board_seen,
-    hero_view,
+    hero_seen,
     secret_choice,
     stack_view,
     state_stacks,
@@ -37,13 +44,20 @@ __all__ = ["SeatVector"]
 _Indices = npt.NDArray[np.intp]
 _Values = npt.NDArray[np.float32]
 _NOTHING: _Indices = np.zeros(0, dtype=np.intp)
+#: A field not written yet (no field holds this object).
+_UNWRITTEN = object()
+#: A field to rewrite: its slot, its new value, and the indices and values of its nonzero entries.
+_Field = tuple[int, object, list[int], list[Any]]
+#: The head's fields (ObservationEncoder.head_values), and each hero's (hero_seen), in the field slots.
+_HEAD_FIELDS = 12
+_HERO_FIELDS = 12
 
 
 class SeatVector:
     """The observation vector of ``seat`` (see the module docstring): :meth:`update` to a state, then read
     :attr:`vector` (owned by this object: copy it to keep it) or ask :meth:`of` for a copy."""
 
-    __slots__ = ("_at", "_encoder", "_keys", "_players", "_seat", "vector")
+    __slots__ = ("_at", "_encoder", "_heroes", "_keys", "_players", "_seat", "_seen", "_specs", "_written", "vector")
 
     def __init__(self, encoder: ObservationEncoder, seat: SupportsIndex) -> None:
         seat = operator.index(seat)  # a NumPy integer too
@@ -54,9 +68,16 @@ class SeatVector:
         self._players = encoder.players
         #: The vector of the last state given (all zeros before the first).
         self.vector: _Values = np.zeros(encoder.size, dtype=np.float32)
-        # per part (the heroes', the stacks', the head, the Strigoi, the board): the object it was written
-        # from (None: not written) and the indices it wrote
-        parts = self._players + len(STACKS) + 3
+        # the field slots (the head's, then each hero's): how each is written, the value it holds and its indices
+        self._specs = list(encoder.head_fields())
+        for block in range(self._players):
+            self._specs += encoder.hero_fields(block)
+        self._seen: list[object] = [_UNWRITTEN] * len(self._specs)
+        self._written: list[list[int]] = [[] for _ in self._specs]
+        # per hero: the hero state and the visibility of its chosen card its fields were last compared for
+        self._heroes: list[tuple[object, bool] | None] = [None] * self._players
+        # per whole part (the stacks, the Strigoi, the board): the object it was written from and its indices
+        parts = len(STACKS) + 2
         self._keys: list[object] = [None] * parts
         self._at: list[_Indices] = [_NOTHING] * parts
 
@@ -66,28 +87,16 @@ class SeatVector:
         return self.vector.copy()
 
     def update(self, state: GameState) -> None:
-        """Bring :attr:`vector` to the seat's observation of ``state``: only the parts whose objects changed are
+        """Bring :attr:`vector` to the seat's observation of ``state``: only the fields and parts that changed are
         rewritten (``ValueError``, and nothing written, for a state the encoder refuses)."""
-        encoder, players, keys = self._encoder, self._players, self._keys
+        encoder, players = self._encoder, self._players
         heroes = state.heroes
         if len(heroes) != players:
             raise ValueError(f"the state has {len(heroes)} heroes; this encoder is for {players}")
-        # every rewritten part, its new key and its new entries (hero and stack parts come checked by the encoder)
-        changed: list[tuple[int, object, _Indices, _Values]] = []
-        visible_choices = not secret_choice(state)
         seat = self._seat
-        for block, hero in enumerate(heroes):
-            own = block == seat
-            visible = own or visible_choices
-            known = keys[block]
-            if not (isinstance(known, tuple) and known[0] is hero and known[1] == visible):
-                part = encoder.block_arrays(hero_view(hero, block, own, visible), block)
-                changed.append((block, (hero, visible), part[2], part[3]))
-        for block, stack in enumerate(state_stacks(state), start=players):
-            if keys[block] is not stack:
-                part = encoder.block_arrays(stack_view(stack), block)
-                changed.append((block, stack, part[2], part[3]))
-        at, values = encoder.head_entries(
+        # every field to rewrite: its slot, its new value and entries
+        fields: list[_Field] = []
+        head = encoder.head_values(
             seat,
             state.round,
             state.to_act,
@@ -97,21 +106,58 @@ class SeatVector:
             state.order,
             None if state.outcome is None else state.outcome.value,
         )
-        head = players + len(STACKS)
-        changed.append((head, None, *_checked(encoder, at, values)))  # rewritten every time: no key kept
-        if keys[head + 1] is not state.strigoi:
+        self._compare(0, head, fields)
+        visible_choices = not secret_choice(state)
+        looked_at: list[tuple[int, tuple[object, bool]]] = []
+        for block, hero in enumerate(heroes):
+            own = block == seat
+            visible = own or visible_choices
+            known = self._heroes[block]
+            if known is None or known[0] is not hero or known[1] != visible:
+                self._compare(_HEAD_FIELDS + _HERO_FIELDS * block, hero_seen(hero, own, visible), fields)
+                looked_at.append((block, (hero, visible)))
+        # every whole part to rewrite: its slot, its new key and entries (stacks come checked by the encoder)
+        parts: list[tuple[int, object, _Indices, _Values]] = []
+        keys = self._keys
+        for slot, stack in enumerate(state_stacks(state)):
+            if keys[slot] is not stack:
+                part = encoder.block_arrays(stack_view(stack), players + slot)
+                parts.append((slot, stack, part[2], part[3]))
+        strigoi_slot = len(STACKS)
+        if keys[strigoi_slot] is not state.strigoi:
             at, values = encoder.strigoi_entries(tuple(map(strigoi_seen, state.strigoi)))
-            changed.append((head + 1, state.strigoi, *_checked(encoder, at, values)))
+            parts.append((strigoi_slot, state.strigoi, *_checked(encoder, at, values)))
         board = state.board
-        if keys[head + 2] is not board:
+        if keys[strigoi_slot + 1] is not board:
             at, values = encoder.board_entries(*board_seen(board))
-            changed.append((head + 2, board, *_checked(encoder, at, values)))
-        vector, written = self.vector, self._at
-        for slot, key, indices, numbers in changed:
-            vector[written[slot]] = 0.0
-            vector[indices] = numbers
+            parts.append((strigoi_slot + 1, board, *_checked(encoder, at, values)))
+        # all worked out: now write
+        vector, seen, written = self.vector, self._seen, self._written
+        for slot, value, indices, numbers in fields:
+            for index in written[slot]:
+                vector[index] = 0.0
+            for index, number in zip(indices, numbers, strict=True):
+                vector[index] = number
             written[slot] = indices
-            keys[slot] = key
+            seen[slot] = value
+        for block, hero_key in looked_at:
+            self._heroes[block] = hero_key
+        for slot, part_key, at_array, value_array in parts:
+            vector[self._at[slot]] = 0.0
+            vector[at_array] = value_array
+            self._at[slot] = at_array
+            keys[slot] = part_key
+
+    def _compare(self, start: int, values: tuple[Any, ...], fields: list[_Field]) -> None:
+        """Add to ``fields`` each field from slot ``start`` on whose value is not the one written, with its new
+        entries."""
+        seen, specs, encoder = self._seen, self._specs, self._encoder
+        for slot, value in enumerate(values, start):
+            old = seen[slot]
+            if value is old or (old is not _UNWRITTEN and value == old):
+                continue
+            at, numbers = encoder.field_entries(specs[slot], value)
+            fields.append((slot, value, at, numbers))
 
 
 def _checked(encoder: ObservationEncoder, at: list[int], values: list[int]) -> tuple[_Indices, _Values]:

@@ -117,3 +117,28 @@ def test_the_table_refuses_a_seat_outside_it() -> None:
             table.vector(game, game.initial_state(), seat)
         with pytest.raises(ValueError, match=f"there is no seat {seat}; seats are 0..2"):
             table.seat_vector(game, seat)
+
+
+def test_field_entries_write_the_three_encodings_and_refuse_what_encode_refuses() -> None:
+    """The seat vectors write the head and the heroes field by field: a count at its index (nothing for zero), ``1``
+    at a value's index (nothing for ``None``), ``k + 1`` at the ``k``-th id's; a value no field knows, an id twice
+    and a count that is zero as a ``float32`` are refused, naming the field where there is one."""
+    game = new_game(3, seed=2)
+    encoder = ObservationEncoder.of(game)
+    player, round_, kind, seats, decision, *_ = encoder.head_fields()
+    start = {segment.name: segment.start for segment in encoder.layout()}
+    assert round_ == start["round"]
+    assert encoder.field_entries(round_, 4) == ([round_], [4])
+    assert encoder.field_entries(round_, 0) == ([], [])
+    assert encoder.field_entries(player, 2) == ([start["player"] + 2], [1])
+    assert encoder.field_entries(kind, None) == ([], [])
+    assert encoder.field_entries(seats, (2, 0)) == ([start["to_act.seats"] + 2, start["to_act.seats"]], [1, 2])
+    with pytest.raises(ValueError, match=r"field to_act\.seats: 0 appears twice"):
+        encoder.field_entries(seats, (0, 0))
+    with pytest.raises(ValueError, match=r"field to_act\.decision: 'no such decision' is not one of"):
+        encoder.field_entries(decision, "no such decision")
+    with pytest.raises(ValueError, match="zero as a float32"):
+        encoder.field_entries(round_, 1e-50)
+    hand = encoder.hero_fields(1)[2]
+    with pytest.raises(ValueError, match=r"field hero\[1\].hand: 'no such card'"):
+        encoder.field_entries(hand, ("no such card",))
