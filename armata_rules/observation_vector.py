@@ -48,16 +48,25 @@ _NOTHING: _Indices = np.zeros(0, dtype=np.intp)
 _UNWRITTEN = object()
 #: A field to rewrite: its slot, its new value, and the indices and values of its nonzero entries.
 _Field = tuple[int, object, list[int], list[Any]]
-#: The head's fields (ObservationEncoder.head_values), and each hero's (hero_seen), in the field slots.
-_HEAD_FIELDS = 12
-_HERO_FIELDS = 12
 
 
 class SeatVector:
     """The observation vector of ``seat`` (see the module docstring): :meth:`update` to a state, then read
     :attr:`vector` (owned by this object: copy it to keep it) or ask :meth:`of` for a copy."""
 
-    __slots__ = ("_at", "_encoder", "_heroes", "_keys", "_players", "_seat", "_seen", "_specs", "_written", "vector")
+    __slots__ = (
+        "_at",
+        "_encoder",
+        "_hero_slots",
+        "_heroes",
+        "_keys",
+        "_players",
+        "_seat",
+        "_seen",
+        "_specs",
+        "_written",
+        "vector",
+    )
 
     def __init__(self, encoder: ObservationEncoder, seat: SupportsIndex) -> None:
         seat = operator.index(seat)  # a NumPy integer too
@@ -70,7 +79,10 @@ class SeatVector:
         self.vector: _Values = np.zeros(encoder.size, dtype=np.float32)
         # the field slots (the head's, then each hero's): how each is written, the value it holds and its indices
         self._specs = list(encoder.head_fields())
+        #: the first field slot of each hero
+        self._hero_slots: list[int] = []
         for block in range(self._players):
+            self._hero_slots.append(len(self._specs))
             self._specs += encoder.hero_fields(block)
         self._seen: list[object] = [_UNWRITTEN] * len(self._specs)
         self._written: list[list[int]] = [[] for _ in self._specs]
@@ -114,7 +126,7 @@ class SeatVector:
             visible = own or visible_choices
             known = self._heroes[block]
             if known is None or known[0] is not hero or known[1] != visible:
-                self._compare(_HEAD_FIELDS + _HERO_FIELDS * block, hero_seen(hero, own, visible), fields)
+                self._compare(self._hero_slots[block], hero_seen(hero, own, visible), fields)
                 looked_at.append((block, (hero, visible)))
         # every whole part to rewrite: its slot, its new key and entries (stacks come checked by the encoder)
         parts: list[tuple[int, object, _Indices, _Values]] = []
