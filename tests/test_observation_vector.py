@@ -4,6 +4,8 @@ order, in a shuffled order and from two games in turn; a state the encoder refus
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from dataclasses import replace
 
@@ -142,3 +144,23 @@ def test_field_entries_write_the_three_encodings_and_refuse_what_encode_refuses(
     hand = encoder.hero_fields(1)[2]
     with pytest.raises(ValueError, match=r"field hero\[1\].hand: 'no such card'"):
         encoder.field_entries(hand, ("no such card",))
+
+
+def test_a_table_pickles_and_copies_as_what_it_is_set_up_from() -> None:
+    """A pickled or (deep-)copied table is set up again from its heroes, ruleset, pack and layout: it numbers
+    actions and writes vectors as the original does, and starts with no episodes' seat vectors."""
+    table = Table(("Attila", "Roel", "Matthew"), ruleset="peg19.de")
+    game = table.game(4)
+    state = _states(game, 4, 60)[-1]
+    table.vector(game, state, 0)
+    for copied in (pickle.loads(pickle.dumps(table)), copy.copy(table), copy.deepcopy(table)):
+        assert copied is not table and copied.heroes == table.heroes and copied.ruleset == table.ruleset
+        assert copied.num_actions == table.num_actions and np.array_equal(copied.high, table.high)
+        assert len(copied._seat_vectors) == 0
+        again = copied.game(4)
+        assert np.array_equal(
+            copied.vector(again, again.initial_state(), 1), table.vector(game, game.initial_state(), 1)
+        )
+        assert (
+            copied.legal(again, again.initial_state(), 0).indices == table.legal(game, game.initial_state(), 0).indices
+        )

@@ -3,6 +3,7 @@ for value, autoreset included."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -10,7 +11,7 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
-from gymnasium.vector import AutoresetMode, SyncVectorEnv
+from gymnasium.vector import AsyncVectorEnv, AutoresetMode, SyncVectorEnv
 
 from armata_rules.adapters.gymnasium_env import ArmataSeatEnv
 from armata_rules.adapters.gymnasium_vector import ArmataVectorEnv
@@ -92,3 +93,26 @@ def test_bad_arguments_are_refused() -> None:
         envs.step(np.array([1, 2, 3]))
     with pytest.raises(ValueError, match="reset takes 2 seeds"):
         envs.reset(seed=[1, 2, 3])
+
+
+def test_environments_holding_a_table_run_in_spawned_worker_processes() -> None:
+    """Gymnasium's ``AsyncVectorEnv`` pickles each environment factory for its workers when they are spawned (a fresh
+    interpreter each: the default on macOS and Windows). A factory holding a table goes with it, the table set up
+    again in the worker, and the workers play value for value as ``SyncVectorEnv`` does in this process."""
+    factories = [partial(ArmataSeatEnv, TABLE, seat=0, opponents="random") for _ in range(2)]
+    workers = AsyncVectorEnv(factories, context="spawn")
+    here = SyncVectorEnv(factories)
+    try:
+        theirs, _ = workers.reset(seed=11)
+        ours, _ = here.reset(seed=11)
+        _assert_same(theirs, ours)
+        rng = np.random.default_rng(11)
+        for step in range(6):
+            actions = _random_actions(ours["action_mask"], rng, 0, step)
+            theirs, their_rewards, their_ends, *_ = workers.step(actions)
+            ours, our_rewards, our_ends, *_ = here.step(actions)
+            _assert_same(theirs, ours)
+            assert np.array_equal(their_rewards, our_rewards) and np.array_equal(their_ends, our_ends)
+    finally:
+        workers.close()
+        here.close()
