@@ -60,17 +60,18 @@ pytest: $(VENV)/.installed-dev
 compiled: $(VENV)/.installed-compile
 	HATCH_BUILD_HOOK_ENABLE_MYPYC=true $(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation -w build/wheels .
 
-## test-compiled: the compiled build, the whole test suite on it, then back to pure Python (whatever the result).
-test-compiled: compiled
-	ARMATA_BUILD=compiled $(BIN)/pytest --ignore=tests/adapters; status=$$?; $(MAKE) --no-print-directory clean-compiled; exit $$status
+## test-compiled: the compiled build, the whole test suite on it (the adapters' suites too: the encoder and the seat
+## vectors they call are compiled), then back to pure Python (whatever the result).
+test-compiled: $(VENV)/.installed-adapters compiled
+	ARMATA_BUILD=compiled $(BIN)/pytest; status=$$?; $(MAKE) --no-print-directory clean-compiled; exit $$status
 
 ## clean-compiled: remove the compiled modules from the tree.
 clean-compiled:
 	find armata_rules -name '*.so' -delete
 	rm -f ./*__mypyc.*.so
 
-## test-adapters: install the PettingZoo, Gymnasium and OpenSpiel extras, then run their conformance suites
-## (kept out of `make pytest` so that each runs once in CI).
+## test-adapters: install the PettingZoo, Gymnasium and OpenSpiel extras, then run their conformance suites on the
+## pure-Python package (kept out of `make pytest`, which needs no extra; `make test-compiled` runs them compiled).
 test-adapters: $(VENV)/.installed-adapters
 	$(BIN)/pytest tests/adapters
 
