@@ -491,7 +491,7 @@ class ObservationEncoder:
     def __init__(self, pack: DataPack, fortress: Fortress, players: SupportsIndex) -> None:
         self.players = operator.index(players)
         self._setup = (pack, fortress, self.players)
-        self.seats = tuple(range(players))
+        self.seats = tuple(range(self.players))
         self.spaces = tuple(sorted(fortress.spaces))
         self.cards = tuple(sorted({*pack.cards, *pack.rewards}))
         self.advanced_titles = tuple(sorted({c.title for c in pack.advanced_cards}))
