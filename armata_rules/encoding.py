@@ -126,6 +126,7 @@ _MECHANICS_STEPS = range(1, 6)
 
 Float32Array = npt.NDArray[np.float32]
 BoolArray = npt.NDArray[np.bool_]
+IndexArray = npt.NDArray[np.intp]
 
 
 def legal_actions_of(game: ArmataEngine, state: GameState, seat: SupportsIndex) -> list[Action]:
@@ -450,8 +451,8 @@ _HeroFields = tuple[_Vocab, _Vocab, _Vocab, int, _Vocab, int, _Vocab, _Vocab, in
 _VIEW_CACHE_SIZE = 8192
 #: A hero's or a stack's part of the vector: the view, its block, and the indices and values of its nonzero entries.
 _Part = tuple["HeroView | StackView", int, list[int], list[int]]
-#: The same entries as arrays, checked (:meth:`ObservationEncoder.block_arrays`).
-_Arrays = tuple["HeroView | StackView", int, "npt.NDArray[np.intp]", "npt.NDArray[np.float32]"]
+#: A stack's entries as arrays, checked (:meth:`ObservationEncoder.stack_arrays`): the view, its stack, the arrays.
+_Arrays = tuple["StackView", int, "npt.NDArray[np.intp]", "npt.NDArray[np.float32]"]
 
 
 @dataclass
@@ -601,7 +602,7 @@ class ObservationEncoder:
         #: that did not change the same view from state to state, so most are looked up, not encoded. Each value
         #: holds its view, so its ``id`` cannot be reused while it is here.
         self._views: dict[int, _Part] = {}
-        #: The same entries as arrays, for the seat vectors (:meth:`block_arrays`).
+        #: The stacks' entries as arrays, for the seat vectors (:meth:`stack_arrays`).
         self._arrays: dict[int, _Arrays] = {}
 
     # -------------------------------------------------------------------------------------------- encode
@@ -660,7 +661,7 @@ class ObservationEncoder:
         """The index and value of every nonzero entry of the vector of ``obs``: ``1`` at a one-hot value, ``k + 1``
         at the ``k``-th id of a collection, a count where it is not zero. Built part by part (:meth:`head_entries`,
         each hero's and stack's entries, :meth:`strigoi_entries`, :meth:`board_entries`), the parts that
-        :class:`armata_rules.observation_vector.SeatVector` rewrites one by one (:meth:`block_arrays`)."""
+        :class:`armata_rules.observation_vector.SeatVector` keeps up to date one by one."""
         heroes = obs.heroes
         if len(heroes) != self.players:
             raise ValueError(f"the observation has {len(heroes)} heroes; this encoder is for {self.players}")
@@ -798,25 +799,26 @@ class ObservationEncoder:
             values.append(1)
         return at, values
 
-    def block_arrays(self, view: HeroView | StackView, block: int) -> _Arrays:
-        """The nonzero entries of hero or stack ``block`` (stacks after the heroes, in the order of the stacks) for
-        ``view``, as arrays of indices and values, checked (:meth:`check_entries`): what a
-        :class:`~armata_rules.observation_vector.SeatVector` writes. Found by the view's identity when it was met
-        lately (:func:`armata_rules.observation.hero_view` gives a hero who did not change the same view from state
-        to state), else encoded and kept, apart from :meth:`encode`'s lists (which never needs the arrays)."""
+    def entry_arrays(self, at: list[int], values: list[Any]) -> tuple[IndexArray, Float32Array]:
+        """Entries (of :meth:`strigoi_entries`, say) as arrays of indices and values, checked (:meth:`check_entries`):
+        how a :class:`~armata_rules.observation_vector.SeatVector` writes a part it keeps whole."""
+        numbers = np.array(values, dtype=np.float32)
+        self.check_entries(at, numbers)
+        return np.array(at, dtype=np.intp), numbers
+
+    def stack_arrays(self, view: StackView, stack: int) -> tuple[IndexArray, Float32Array]:
+        """The entries of stack number ``stack`` (in the order of :data:`~armata_rules.observation.STACKS`) for
+        ``view``, as :meth:`entry_arrays`. Found by the view's identity when it was met lately
+        (:func:`armata_rules.observation.stack_view` gives a stack that did not change the same view, and every seat
+        sees a stack alike), else encoded and kept, apart from :meth:`encode`'s lists (which never needs arrays)."""
         cache = self._arrays
         hit = cache.get(id(view))
-        if hit is None or hit[0] is not view or hit[1] != block:
+        if hit is None or hit[0] is not view or hit[1] != stack:
             if len(cache) > _VIEW_CACHE_SIZE:
                 cache.clear()
-            if isinstance(view, HeroView):
-                at, values = self._hero_entries(view, self._hero_fields[block])
-            else:
-                at, values = self._stack_entries(view, self._stack_fields[block - self.players])
-            numbers = np.array(values, dtype=np.float32)
-            self.check_entries(at, numbers)
-            hit = cache[id(view)] = (view, block, np.array(at, dtype=np.intp), numbers)
-        return hit
+            at, values = self._stack_entries(view, self._stack_fields[stack])
+            hit = cache[id(view)] = (view, stack, *self.entry_arrays(at, values))
+        return hit[2], hit[3]
 
     def strigoi_entries(self, strigoi: tuple[StrigoiState, ...]) -> tuple[list[int], list[int]]:
         """The nonzero entries of the Strigoi as seen (their wound tokens face down)."""

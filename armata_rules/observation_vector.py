@@ -128,21 +128,20 @@ class SeatVector:
             if known is None or known[0] is not hero or known[1] != visible:
                 self._compare(self._hero_slots[block], hero_seen(hero, own, visible), fields)
                 looked_at.append((block, (hero, visible)))
-        # every whole part to rewrite: its slot, its new key and entries (stacks come checked by the encoder)
+        # every whole part to rewrite: its slot, its new key and its entries as checked arrays
         parts: list[tuple[int, object, _Indices, _Values]] = []
         keys = self._keys
         for slot, stack in enumerate(state_stacks(state)):
             if keys[slot] is not stack:
-                part = encoder.block_arrays(stack_view(stack), players + slot)
-                parts.append((slot, stack, part[2], part[3]))
+                parts.append((slot, stack, *encoder.stack_arrays(stack_view(stack), slot)))
         strigoi_slot = len(STACKS)
         if keys[strigoi_slot] is not state.strigoi:
             at, values = encoder.strigoi_entries(tuple(map(strigoi_seen, state.strigoi)))
-            parts.append((strigoi_slot, state.strigoi, *_checked(encoder, at, values)))
+            parts.append((strigoi_slot, state.strigoi, *encoder.entry_arrays(at, values)))
         board = state.board
         if keys[strigoi_slot + 1] is not board:
             at, values = encoder.board_entries(*board_seen(board))
-            parts.append((strigoi_slot + 1, board, *_checked(encoder, at, values)))
+            parts.append((strigoi_slot + 1, board, *encoder.entry_arrays(at, values)))
         # all worked out: now write
         vector, seen, written = self.vector, self._seen, self._written
         for slot, value, indices, numbers in fields:
@@ -170,10 +169,3 @@ class SeatVector:
                 continue
             at, numbers = encoder.field_entries(specs[slot], value)
             fields.append((slot, value, at, numbers))
-
-
-def _checked(encoder: ObservationEncoder, at: list[int], values: list[int]) -> tuple[_Indices, _Values]:
-    """A part's entries as arrays, checked by the encoder (``ValueError`` for an index twice)."""
-    numbers = np.array(values, dtype=np.float32)
-    encoder.check_entries(at, numbers)
-    return np.array(at, dtype=np.intp), numbers
