@@ -28,6 +28,10 @@ Rewards are cooperative (:mod:`armata_rules.adapters.table`): ``+1``/``-1`` for 
 rewards only with ``shaped_rewards=True``. Render modes: ``ansi`` (text), ``rgb_array`` (the board rasterised by
 resvg) and ``human`` (the text printed at every step; the board's SVG also written to ``render_path`` if one is
 given, never into the working directory unasked).
+
+``state()`` is PettingZoo's global state for centralised training (a team critic): every seat's observation vector
+end to end, seat 0 first, in ``state_space``. Nothing in it is hidden from the whole team; the face-down stacks'
+order and the cards no seat sees stay out. The engine's state of the episode is ``env.unwrapped.game_state``.
 """
 
 from __future__ import annotations
@@ -69,7 +73,7 @@ class _Pack:
     metadata: dict[str, object]
     agents: list[str]
     engine: Game
-    state: GameState
+    game_state: GameState
     last_action: Action | None
     render_mode: str | None
 
@@ -81,12 +85,12 @@ class _Pack:
     def _rewards_after(self, before: GameState) -> dict[str, float]:
         """Every agent's share of the pack's reward for a decision: the result at the end, and the shaped change if
         asked for."""
-        return dict.fromkeys(self.agents, step_reward(self.engine, before, self.state, self.shaped_rewards))
+        return dict.fromkeys(self.agents, step_reward(self.engine, before, self.game_state, self.shaped_rewards))
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
         """The state as text (``ansi``), a picture (``rgb_array``) or printed (``human``, which also writes the
         board's SVG to ``render_path`` if one is given); ``human`` renders at every step by itself."""
-        return render(self.render_mode, self.engine, self.state, self.last_action, self.render_path)
+        return render(self.render_mode, self.engine, self.game_state, self.last_action, self.render_path)
 
 
 class ArmataAECEnv(_Pack, KernelAECEnv[RulesContext, GameState]):

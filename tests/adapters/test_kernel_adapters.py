@@ -101,7 +101,7 @@ def test_the_aec_environment_replays_a_seed_and_masks_exactly_the_legal_actions(
     for steps, (agent, _, mask, _, done) in enumerate(_aec_trace(env, seed=7)):
         if done or steps > 400:
             break
-        engine, state = env.engine, env.state
+        engine, state = env.engine, env.game_state
         to_act = state.frames[-1].to_act()
         legal = engine.legal_actions(state)
         if to_act.kind is DecisionKind.SIMULTANEOUS:
@@ -123,8 +123,8 @@ def test_the_aec_rewards_at_the_end_are_the_games_returns() -> None:
     totals = dict.fromkeys(env.possible_agents, 0.0)
     for agent, _, _, reward, _ in _aec_trace(env, seed=3):
         totals[agent] += reward
-    assert env.state.outcome is not None
-    returns = RACE.returns(env.engine.ctx, env.state)  # type: ignore[misc]
+    assert env.game_state.outcome is not None
+    returns = RACE.returns(env.engine.ctx, env.game_state)  # type: ignore[misc]
     assert [totals[f"seat_{seat}"] for seat in range(3)] == list(returns) and sorted(returns) == [0.0, 0.0, 1.0]
 
 
@@ -181,9 +181,9 @@ def test_the_aec_environment_refuses_an_illegal_action_by_its_policy() -> None:
     assert losing.rewards == {"seat_0": -1.0, "seat_1": 0.0} and all(losing.terminations.values())
     ignoring = pz.env(RACE, seats=2, illegal_action="ignore")
     ignoring.reset(seed=0)
-    before = ignoring.unwrapped.state
+    before = ignoring.unwrapped.game_state
     ignoring.step(illegal)
-    assert ignoring.unwrapped.state is before and ignoring.agent_selection == "seat_0"
+    assert ignoring.unwrapped.game_state is before and ignoring.agent_selection == "seat_0"
     assert ignoring.infos["seat_0"]["illegal_action"] is True
     with pytest.raises(AssertionError):
         ignoring.step(10**6)  # PettingZoo's AssertOutOfBoundsWrapper
@@ -490,7 +490,7 @@ def test_the_parallel_environment_waits_on_the_seats_that_do_not_decide() -> Non
     observations, _ = env.reset(seed=3)
     assert env.wait == env.table.num_actions and env.action_space("seat_1").n == env.wait + 1
     assert env.metadata["is_parallelizable"] is True and env.metadata["name"] == "toy_race_v0"
-    deciding = env.table.decider(env.state)
+    deciding = env.table.decider(env.game_state)
     waiting = f"seat_{1 - deciding}"
     assert np.flatnonzero(observations[waiting]["action_mask"]).tolist() == [env.wait]
     mover = f"seat_{deciding}"
@@ -498,7 +498,7 @@ def test_the_parallel_environment_waits_on_the_seats_that_do_not_decide() -> Non
     assert move != env.wait
     observations, rewards, terminations, _, infos = env.step({mover: move, waiting: env.wait})
     assert not any(terminations.values()) and set(rewards.values()) == {0.0} and infos == {mover: {}, waiting: {}}
-    deciding = env.table.decider(env.state)
+    deciding = env.table.decider(env.game_state)
     mover, waiting = f"seat_{deciding}", f"seat_{1 - deciding}"
     move = int(np.flatnonzero(observations[mover]["action_mask"])[0])
     _, rewards, terminations, _, infos = env.step({mover: move, waiting: move})  # the waiting seat plays a move
@@ -520,5 +520,5 @@ def test_the_parallel_environment_plays_a_whole_game_to_its_returns() -> None:
         observations, rewards, *_ = env.step(actions)
         for agent, reward in rewards.items():
             totals[agent] += reward
-    returns = env.table.returns(env.engine, env.state)
-    assert env.state.outcome is not None and totals == {f"seat_{i}": r for i, r in enumerate(returns)}
+    returns = env.table.returns(env.engine, env.game_state)
+    assert env.game_state.outcome is not None and totals == {f"seat_{i}": r for i, r in enumerate(returns)}

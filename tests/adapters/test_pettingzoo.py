@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import types
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test
+from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test, state_test
 from pettingzoo.utils.conversions import aec_to_parallel, parallel_to_aec
 from pettingzoo.utils.wrappers import AssertOutOfBoundsWrapper, OrderEnforcingWrapper
 
@@ -43,6 +44,54 @@ def test_pettingzoo_parallel_api_test() -> None:
     parallel_api_test(pz.parallel_env(table=TABLE), num_cycles=300)
 
 
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_pettingzoo_state_test() -> None:
+    """PettingZoo's test samples actions without the mask, as ``max_cycles_test`` does."""
+    state_test(pz.env(table=TABLE, illegal_action="ignore"), pz.parallel_env(table=TABLE), num_cycles=100)
+
+
+def test_the_global_state_is_every_seats_observation_end_to_end() -> None:
+    """``state()`` (PettingZoo's global state, for a team critic) is the encoder's vector of each seat's observation,
+    seat 0 first, at every decision of a random game, through the wrappers too; it leaves the observations as they
+    were (each seat's vector is kept apart) and stays inside ``state_space``."""
+    env = pz.env(table=TABLE)
+    raw = env.unwrapped
+    assert raw.state_space.shape == (TABLE.players * TABLE.size,)
+    env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for steps, agent in enumerate(env.agent_iter(400)):
+        game, state = raw.engine, raw.game_state
+        expected = np.concatenate([TABLE.encoder.encode(game.observation(state, k)) for k in range(TABLE.players)])
+        whole = env.state()
+        assert whole.dtype == np.float32 and np.array_equal(whole, expected), f"decision {steps}"
+        assert raw.state_space.contains(whole)
+        observation, _, termination, truncation, _ = env.last()
+        seat = raw.possible_agents.index(agent)
+        assert np.array_equal(observation["observation"], expected[seat * TABLE.size : (seat + 1) * TABLE.size])
+        env.step(None if termination or truncation else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    parallel = pz.parallel_env(table=TABLE)
+    observations, _ = parallel.reset(seed=5)
+    assert np.array_equal(parallel.state(), np.concatenate([o["observation"] for o in observations.values()]))
+    assert parallel.state_space == raw.state_space
+
+
+def test_the_global_state_keeps_hidden_what_no_seat_sees() -> None:
+    """Two states that differ only in the order of a face-down stack (which no seat sees) give the same global
+    state; the hands, which their own seats see, are in it."""
+    env = pz.raw_env(table=TABLE)
+    env.reset(seed=9)
+    state = env.game_state
+    deck = state.reward_deck
+    shuffled = dataclasses.replace(state, reward_deck=dataclasses.replace(deck, hidden=deck.hidden[::-1]))
+    assert shuffled != state and deck.hidden != deck.hidden[::-1]
+    before = env.state()
+    env.game_state = shuffled
+    assert np.array_equal(env.state(), before)
+    hands = dataclasses.replace(state, heroes=(dataclasses.replace(state.heroes[0], hand=()), *state.heroes[1:]))
+    env.game_state = hands
+    assert not np.array_equal(env.state(), before)
+
+
 def _play(env: pz.ArmataAECEnv, seed: int) -> dict[str, float]:
     """Masked random play to the end; the total reward of each agent."""
     env.reset(seed=seed)
@@ -59,17 +108,17 @@ def _play(env: pz.ArmataAECEnv, seed: int) -> dict[str, float]:
 def test_the_pack_wins_or_loses_together() -> None:
     env = pz.env(table=TABLE)
     totals = _play(env, seed=5)
-    assert env.unwrapped.state.is_over
-    expected = 1.0 if env.unwrapped.state.outcome.value == "powerwolf_win" else -1.0
+    assert env.unwrapped.game_state.is_over
+    expected = 1.0 if env.unwrapped.game_state.outcome.value == "powerwolf_win" else -1.0
     assert totals == dict.fromkeys(env.possible_agents, expected)
 
 
 def test_shaped_rewards_add_the_documented_progress() -> None:
     env = pz.env(table=TABLE, shaped_rewards=True)
     env.reset(seed=5)
-    start = progress(env.unwrapped.state)
+    start = progress(env.unwrapped.game_state)
     totals = _play(env, seed=5)
-    end = env.unwrapped.state
+    end = env.unwrapped.game_state
     final = env.unwrapped.engine.returns(end)
     assert totals["seat_0"] == pytest.approx(final + SHAPING_SCALE * (progress(end) - start))
     assert len(set(totals.values())) == 1
@@ -78,11 +127,11 @@ def test_shaped_rewards_add_the_documented_progress() -> None:
 def test_phase_one_choices_are_sequential_and_hidden() -> None:
     env = pz.env(table=TABLE)
     env.reset(seed=1)
-    while env.unwrapped.state.to_act.kind is not DecisionKind.SIMULTANEOUS:
+    while env.unwrapped.game_state.to_act.kind is not DecisionKind.SIMULTANEOUS:
         mask = env.observe(env.agent_selection)["action_mask"]
         env.step(int(np.flatnonzero(mask)[0]))
     first = env.agent_selection
-    waiting = env.unwrapped.state.to_act.seats
+    waiting = env.unwrapped.game_state.to_act.seats
     assert first == f"seat_{waiting[0]}" and len(waiting) == 3
     env.step(int(np.flatnonzero(env.observe(first)["action_mask"])[0]))
     second = env.agent_selection
@@ -105,9 +154,9 @@ def test_illegal_actions_follow_the_chosen_policy() -> None:
         raising.step(illegal)
     ignoring = pz.env(table=TABLE, illegal_action="ignore")
     ignoring.reset(seed=2)
-    before = ignoring.agent_selection, ignoring.unwrapped.state
+    before = ignoring.agent_selection, ignoring.unwrapped.game_state
     ignoring.step(illegal)
-    assert (ignoring.agent_selection, ignoring.unwrapped.state) == before
+    assert (ignoring.agent_selection, ignoring.unwrapped.game_state) == before
     assert ignoring.infos[before[0]]["illegal_action"] is True
 
 
@@ -146,13 +195,13 @@ def test_render_modes(tmp_path: Path) -> None:
 def test_the_parallel_environment_plays_phase_one_at_once() -> None:
     env = pz.parallel_env(table=TABLE)
     observations, _ = env.reset(seed=1)
-    while env.state.to_act.kind is not DecisionKind.SIMULTANEOUS:
+    while env.game_state.to_act.kind is not DecisionKind.SIMULTANEOUS:
         actions = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in observations.items()}
         observations, *_ = env.step(actions)
     assert all(o["action_mask"][env.wait] == 0 for o in observations.values())
     actions = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in observations.items()}
     observations, *_ = env.step(actions)
-    assert env.state.to_act.kind is not DecisionKind.SIMULTANEOUS
+    assert env.game_state.to_act.kind is not DecisionKind.SIMULTANEOUS
     waiting = [a for a, o in observations.items() if o["action_mask"][env.wait] == 1]
     assert len(waiting) == 2  # one seat decides, two wait
 

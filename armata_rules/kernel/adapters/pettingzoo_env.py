@@ -19,6 +19,10 @@ zeros when it does not decide. Rewards come at the end only: each agent gets its
 index follows the ``illegal_action`` policy (:data:`~armata_rules.kernel.adapters.table.IllegalActionPolicy`).
 ``max_cycles`` truncates an episode after that many decisions.
 
+``state()`` is PettingZoo's global state, for centralised training: every seat's observation vector end to end, seat
+0 first, in ``state_space`` (the observation bounds, seat after seat). The engine's own state of the episode is
+``game_state`` (it cannot be ``state``, which PettingZoo's API and its wrappers call).
+
 The environment is turn-based, so its metadata says ``is_parallelizable: False``: a seat may take several decisions
 in a row, which PettingZoo's ``aec_to_parallel`` cannot step. ``parallel_env(definition, **setup)`` is
 :class:`KernelParallelEnv` instead: every live agent acts at every step, the seats the game waits on with one of their
@@ -87,6 +91,10 @@ class _Episodes(Generic[C, S]):
     table: GameTable[C, S]
     metadata: dict[str, Any]
     agents: list[str]
+    #: The state of the episode now (the engine's, immutable). Not ``state``: that is PettingZoo's :meth:`state`.
+    game_state: S
+    #: The space of :meth:`state`: every seat's observation bounds, seat after seat.
+    state_space: spaces.Box
 
     def _open(
         self,
@@ -110,33 +118,44 @@ class _Episodes(Generic[C, S]):
         self.possible_agents = [agent_name(seat) for seat in range(self.table.seats)]
         self.seeds = np.random.default_rng()
         self.engine: Engine[C, S] = self.table.engine()
-        self.state: S = self.engine.initial_state()
+        self.game_state = self.engine.initial_state()
         self.last_action: Action | None = None
+        seats, low, high = self.table.seats, self.table.low, self.table.high
+        self.state_space = spaces.Box(low=np.tile(low, seats), high=np.tile(high, seats), dtype=np.float32)
 
     def _restart(self, seed: int | None) -> None:
         """A new episode: with ``seed``, the environment's generator of episode seeds starts again from it."""
         if seed is not None:
             self.seeds = np.random.default_rng(seed)
         self.engine = self.table.engine(episode_seed(self.seeds))
-        self.state = self.engine.initial_state()
+        self.game_state = self.engine.initial_state()
         self.last_action = None
         self.agents = list(self.possible_agents)
 
     def _seat(self, agent: str) -> int:
         return seat_of(self.possible_agents, agent, self.metadata["name"])
 
+    def state(self) -> npt.NDArray[np.float32]:
+        """PettingZoo's global state, for centralised training (a critic that sees what the whole team sees): every
+        seat's observation vector of the episode now, seat 0 first, end to end (as PettingZoo's MPE games build
+        theirs), inside :attr:`state_space`. Nothing that no seat observes is in it (face-down stacks stay
+        hidden); :attr:`game_state` is the engine's whole state."""
+        return np.concatenate(
+            [self.table.vector(self.engine, self.game_state, seat) for seat in range(self.table.seats)]
+        )
+
     def _rewards_after(self, before: S) -> dict[str, float]:
         """Each agent's reward for the decision that led from ``before`` to the state now: its seat's return once
         the game is over, ``0`` before. A game's subclass may shape it."""
-        if self.state.outcome is None:
+        if self.game_state.outcome is None:
             return dict.fromkeys(self.agents, 0.0)
-        returns = self.table.returns(self.engine, self.state)
+        returns = self.table.returns(self.engine, self.game_state)
         return {a: returns[self._seat(a)] for a in self.agents}
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
         """The state as text (``ansi``), or printed (``human``, which renders at every step by itself); a game's
         subclass may also draw it (an ``rgb_array``)."""
-        return render_text(self.render_mode, self.table, self.engine, self.state, self.last_action)
+        return render_text(self.render_mode, self.table, self.engine, self.game_state, self.last_action)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -182,7 +201,7 @@ class KernelAECEnv(_Episodes[C, S], AECEnv):  # type: ignore[misc]
             self.render()
 
     def _select(self) -> None:
-        seat = self.table.decider(self.state)
+        seat = self.table.decider(self.game_state)
         if seat is not None:
             self.agent_selection = agent_name(seat)
         elif not hasattr(self, "agent_selection"):
@@ -192,8 +211,8 @@ class KernelAECEnv(_Episodes[C, S], AECEnv):  # type: ignore[misc]
         """What ``agent``'s seat observes, and its legal actions."""
         seat = self._seat(agent)
         return {
-            "observation": self.table.vector(self.engine, self.state, seat),
-            "action_mask": self.table.mask(self.engine, self.state, seat),
+            "observation": self.table.vector(self.engine, self.game_state, seat),
+            "action_mask": self.table.mask(self.engine, self.game_state, seat),
         }
 
     def step(self, action: int | None) -> None:
@@ -206,16 +225,16 @@ class KernelAECEnv(_Episodes[C, S], AECEnv):  # type: ignore[misc]
         self.infos = {a: {} for a in self.agents}
         seat = self._seat(agent)
         index = whole_index(action)
-        chosen = None if index is None else self.table.legal(self.engine, self.state, seat).by_index.get(index)
+        chosen = None if index is None else self.table.legal(self.engine, self.game_state, seat).by_index.get(index)
         if chosen is None:
             self._illegal(agent, action)
             return
-        before = self.state
-        self.state = self.engine.apply(before, chosen)
+        before = self.game_state
+        self.game_state = self.engine.apply(before, chosen)
         self.last_action = chosen
         self.decisions += 1
         self.rewards = self._rewards_after(before)
-        if self.state.outcome is not None:
+        if self.game_state.outcome is not None:
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             if self.max_cycles is not None and self.decisions >= self.max_cycles:
@@ -231,7 +250,7 @@ class KernelAECEnv(_Episodes[C, S], AECEnv):  # type: ignore[misc]
         return {a: -1.0 if a == agent else 0.0 for a in self.agents}
 
     def _illegal(self, agent: str, action: object) -> None:
-        to_act = self.table.to_act(self.state)
+        to_act = self.table.to_act(self.game_state)
         decision = to_act.decision if to_act is not None else "the end"
         message = (
             f"{self.metadata['name']}: {agent} cannot play action {action!r:.40} at {decision} "
@@ -294,12 +313,12 @@ class KernelParallelEnv(_Episodes[C, S], ParallelEnv):  # type: ignore[misc]
         do in a game that goes on)."""
         seat = self._seat(agent)
         mask = np.zeros(self.wait + 1, dtype=np.int8)
-        legal = self.table.legal(self.engine, self.state, seat).indices
+        legal = self.table.legal(self.engine, self.game_state, seat).indices
         if legal:
             mask[np.asarray(legal, dtype=np.intp)] = 1
-        elif self.state.outcome is None:
+        elif self.game_state.outcome is None:
             mask[self.wait] = 1
-        return {"observation": self.table.vector(self.engine, self.state, seat), "action_mask": mask}
+        return {"observation": self.table.vector(self.engine, self.game_state, seat), "action_mask": mask}
 
     def reset(
         self, seed: int | None = None, options: dict[str, object] | None = None
@@ -324,18 +343,18 @@ class KernelParallelEnv(_Episodes[C, S], ParallelEnv):  # type: ignore[misc]
         state the one before left; the others' must be ``WAIT``."""
         infos: dict[str, dict[str, object]] = {a: {} for a in self.agents}
         self.steps += 1
-        to_act = self.table.to_act(self.state)
+        to_act = self.table.to_act(self.game_state)
         deciding = {agent_name(seat) for seat in (to_act.seats if to_act is not None else ())}
         rewards = dict.fromkeys(self.agents, 0.0)
         offenders: list[str] = []
         for agent in self.agents:
             index = whole_index(actions.get(agent))
             if agent in deciding:
-                legal = self.table.legal(self.engine, self.state, self._seat(agent))
+                legal = self.table.legal(self.engine, self.game_state, self._seat(agent))
                 chosen = None if index is None else legal.by_index.get(index)
                 if chosen is not None:
-                    before = self.state
-                    self.state = self.engine.apply(before, chosen)
+                    before = self.game_state
+                    self.game_state = self.engine.apply(before, chosen)
                     self.last_action = chosen
                     for a, reward in self._rewards_after(before).items():
                         rewards[a] += reward
@@ -349,10 +368,10 @@ class KernelParallelEnv(_Episodes[C, S], ParallelEnv):  # type: ignore[misc]
                 )
             infos[agent]["illegal_action"] = True
             offenders.append(agent)
-        lost = bool(offenders) and self.illegal_action == "lose" and self.state.outcome is None
+        lost = bool(offenders) and self.illegal_action == "lose" and self.game_state.outcome is None
         if lost:
             rewards = self._illegal_loss(offenders)
-        over = self.state.outcome is not None or lost
+        over = self.game_state.outcome is not None or lost
         truncated = not over and self.max_cycles is not None and self.steps >= self.max_cycles
         terminations = dict.fromkeys(self.agents, over)
         truncations = dict.fromkeys(self.agents, truncated)

@@ -415,6 +415,7 @@ ADAPTER_CHECKS = (
     "pettingzoo.api_test",
     "pettingzoo.seed_test",
     "pettingzoo.parallel_api_test",
+    "pettingzoo.state_test",
     "gymnasium.check_env",
     "openspiel.random_sim_test",
 )
@@ -465,6 +466,16 @@ def _pettingzoo_parallel_api_test(game: GameDefinition[Any, Any], setup: dict[st
     parallel_api_test(parallel_env(game, illegal_action="ignore", **setup), num_cycles=cycles)
 
 
+def _pettingzoo_state_test(game: GameDefinition[Any, Any], setup: dict[str, Any], cycles: int) -> None:
+    from pettingzoo.test import state_test
+
+    from armata_rules.kernel.adapters.pettingzoo_env import env, parallel_env
+
+    # the global state through the wrapped AEC environment and the parallel one; the test samples actions without
+    # their masks, as parallel_api_test does
+    state_test(env(game, illegal_action="ignore", **setup), parallel_env(game, **setup), num_cycles=cycles)
+
+
 def _gymnasium_check_env(game: GameDefinition[Any, Any], setup: dict[str, Any], seat: int | None) -> None:
     from gymnasium.utils.env_checker import check_env
 
@@ -492,7 +503,8 @@ def check_adapters(
 ) -> tuple[str, ...]:
     """The learning frameworks' own checks of the kernel's adapters for ``game`` set up from each of ``setups`` (the
     arguments of its ``setup`` hook): PettingZoo's ``api_test`` and ``seed_test`` of the AEC environment and its
-    ``parallel_api_test`` of the parallel one (``cycles`` cycles each), Gymnasium's ``check_env`` of the environment
+    ``parallel_api_test`` of the parallel one (``cycles`` cycles each), its ``state_test`` of both (the global state),
+    Gymnasium's ``check_env`` of the environment
     playing every seat and of one playing seat 0 against the kernel's random bot, and OpenSpiel's
     ``random_sim_test`` (``sims`` games, with serialisation) of the game registered as ``openspiel_name``
     (``python_<game id>`` by default; the first setup gives its defaults).
@@ -508,7 +520,9 @@ def check_adapters(
             _adapter_check("pettingzoo.seed_test", game, setup, partial(_pettingzoo_seed_test, game, setup, cycles))
             parallel = partial(_pettingzoo_parallel_api_test, game, setup, cycles)
             _adapter_check("pettingzoo.parallel_api_test", game, setup, parallel)
-        ran += ["pettingzoo.api_test", "pettingzoo.seed_test", "pettingzoo.parallel_api_test"]
+            state = partial(_pettingzoo_state_test, game, setup, cycles)
+            _adapter_check("pettingzoo.state_test", game, setup, state)
+        ran += ["pettingzoo.api_test", "pettingzoo.seed_test", "pettingzoo.parallel_api_test", "pettingzoo.state_test"]
     if _installed("gymnasium"):
         for setup in arguments:
             for seat in (None, 0):
