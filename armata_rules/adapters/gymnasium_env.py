@@ -5,7 +5,8 @@ the entry-point plugins, so registration is on import), so ``gymnasium.make("Arm
 works after ``import armata_rules.adapters.gymnasium_env``, and
 ``gymnasium.make("armata_rules.adapters.gymnasium_env:ArmataStrigoi-v0")`` imports it itself. The keyword arguments
 of ``make`` are those of :class:`ArmataSeatEnv`; the registered spec truncates an episode after
-:data:`MAX_EPISODE_STEPS` of the agent's decisions (``max_episode_steps=`` changes it).
+:data:`MAX_EPISODE_STEPS` of the agent's decisions (``max_episode_steps=`` changes it). ``gymnasium.make_vec`` builds
+:class:`~armata_rules.adapters.gymnasium_vector.ArmataVectorEnv`, the registered vector entry point.
 
 The environment is the kernel's :class:`~armata_rules.kernel.adapters.gymnasium_env.KernelEnv` on a
 :class:`~armata_rules.adapters.table.Table`, specialised. The agent controls ``seat``; whenever another seat decides,
@@ -173,4 +174,9 @@ ENV_ID = "ArmataStrigoi-v0"
 MAX_EPISODE_STEPS = 2_000
 
 if ENV_ID not in registry:
-    register(id=ENV_ID, entry_point=f"{__name__}:ArmataSeatEnv", max_episode_steps=MAX_EPISODE_STEPS)
+    register(
+        id=ENV_ID,
+        entry_point=f"{__name__}:ArmataSeatEnv",
+        vector_entry_point="armata_rules.adapters.gymnasium_vector:ArmataVectorEnv",  # gymnasium.make_vec
+        max_episode_steps=MAX_EPISODE_STEPS,
+    )

@@ -8,6 +8,11 @@ without its per-game overhead: each game writes its observation vector and actio
 preallocated batch arrays (no dictionary per game, no stacking afterwards, one table and encoder for all), and the
 info is made of batched arrays from the start.
 
+It is the registered vector entry point of ``ArmataStrigoi-v0``: ``gymnasium.make_vec("ArmataStrigoi-v0",
+num_envs=8, heroes=[...])`` builds it (the spec's ``max_episode_steps`` truncating each game, as ``TimeLimit`` does
+after ``gymnasium.make``); ``vectorization_mode="sync"`` or ``"async"`` gives Gymnasium's own vector environments of
+``gymnasium.make`` instead.
+
 Autoreset is Gymnasium's default, *next step*: the step after a game ends resets it (its action is ignored, its
 reward is 0), as ``SyncVectorEnv`` does; ``reset(seed=s)`` seeds game ``i`` with ``s + i``. With ``copy=True``
 (the default, as Gymnasium's) every call returns fresh arrays; with ``copy=False`` it returns the batch buffers
@@ -30,6 +35,7 @@ from gymnasium.vector.utils import batch_space
 
 from armata_rules.adapters.gymnasium_env import ArmataSeatEnv
 from armata_rules.adapters.table import Table
+from armata_rules.kernel.adapters.table import check_count
 
 __all__ = ["ArmataVectorEnv"]
 
@@ -39,11 +45,27 @@ BatchDict = dict[str, npt.NDArray[Any]]
 class ArmataVectorEnv(VectorEnv[BatchDict, npt.NDArray[np.int64], npt.NDArray[Any]]):
     """``num_envs`` games of :class:`~armata_rules.adapters.gymnasium_env.ArmataSeatEnv` stepped as a batch (see
     the module docstring). ``settings`` are :class:`~armata_rules.adapters.gymnasium_env.ArmataSeatEnv`'s keyword
-    arguments (``heroes``, ``seat``, ``opponents``, ``max_steps`` ...), the same for every game."""
+    arguments (``heroes``, ``seat``, ``opponents``, ``max_steps`` ...), the same for every game;
+    ``max_episode_steps`` (what ``gymnasium.make_vec`` passes from the registered spec) truncates each game as
+    ``max_steps`` does (at the earlier of the two if both are given)."""
 
-    def __init__(self, num_envs: int, table: Table | None = None, *, copy: bool = True, **settings: Any) -> None:
+    def __init__(
+        self,
+        num_envs: int,
+        table: Table | None = None,
+        *,
+        copy: bool = True,
+        max_episode_steps: int | None = None,
+        **settings: Any,
+    ) -> None:
         if type(num_envs) is not int or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer; got {num_envs!r}")
+        if max_episode_steps is not None:
+            # what gymnasium.make_vec passes from the registered spec: each game truncates itself there, as the
+            # TimeLimit wrapper of gymnasium.make would around it (at the earlier of the two with max_steps too)
+            check_count("max_episode_steps", max_episode_steps)
+            inner = settings.get("max_steps")
+            settings["max_steps"] = max_episode_steps if inner is None else min(inner, max_episode_steps)
         first = ArmataSeatEnv(table, **settings)
         self.envs = [first, *(ArmataSeatEnv(first.table, **settings) for _ in range(num_envs - 1))]
         self.table = first.table

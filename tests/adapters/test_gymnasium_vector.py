@@ -116,3 +116,39 @@ def test_environments_holding_a_table_run_in_spawned_worker_processes() -> None:
     finally:
         workers.close()
         here.close()
+
+
+def test_gymnasium_make_vec_builds_the_vector_environment_and_agrees_with_sync_mode() -> None:
+    """``gymnasium.make_vec`` reads the registered vector entry point: an :class:`ArmataVectorEnv` whose games
+    truncate at the spec's ``max_episode_steps`` (or the one given), stepping as Gymnasium's own ``"sync"`` mode of
+    ``gymnasium.make`` (its ``TimeLimit`` wrapper included) does, value for value."""
+    import gymnasium
+
+    from armata_rules.adapters.gymnasium_env import ENV_ID, MAX_EPISODE_STEPS
+
+    default = gymnasium.make_vec(ENV_ID, num_envs=2, heroes=["Attila", "Roel"])
+    assert isinstance(default.unwrapped, ArmataVectorEnv)
+    assert all(env.max_steps == MAX_EPISODE_STEPS for env in default.unwrapped.envs)
+    assert default.unwrapped.spec.kwargs["vectorization_mode"] == "vector_entry_point"
+    tighter = gymnasium.make_vec(ENV_ID, num_envs=2, heroes=["Attila", "Roel"], max_steps=9, max_episode_steps=30)
+    assert all(env.max_steps == 9 for env in tighter.unwrapped.envs)
+    kwargs = {"heroes": ["Attila", "Roel"], "opponents": "random", "max_episode_steps": 12}
+    ours = gymnasium.make_vec(ENV_ID, num_envs=GAMES, **kwargs)
+    theirs = gymnasium.make_vec(ENV_ID, num_envs=GAMES, vectorization_mode="sync", **kwargs)
+    assert isinstance(theirs, SyncVectorEnv)
+    observations, _ = ours.reset(seed=3)
+    expected, _ = theirs.reset(seed=3)
+    _assert_same(observations, expected)
+    rng = np.random.default_rng(3)
+    truncated = 0
+    for step in range(60):
+        actions = _random_actions(observations["action_mask"], rng, 0, step)
+        observations, rewards, terminations, truncations, _ = ours.step(actions)
+        expected, expected_rewards, expected_terminations, expected_truncations, _ = theirs.step(actions)
+        _assert_same(observations, expected)
+        assert np.array_equal(rewards, expected_rewards) and np.array_equal(terminations, expected_terminations)
+        assert np.array_equal(truncations, expected_truncations), f"step {step}"
+        truncated += int(truncations.sum())
+    assert truncated >= GAMES  # every game was cut at 12 of its agent's decisions at least once
+    with pytest.raises(ValueError, match="max_episode_steps must be a positive integer"):
+        gymnasium.make_vec(ENV_ID, num_envs=2, max_episode_steps=0)
