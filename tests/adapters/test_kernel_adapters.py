@@ -453,6 +453,76 @@ def test_an_environment_takes_a_table_already_set_up_but_no_setup_beside_it() ->
         pz.raw_env(table, seats=2, faces=4)
 
 
+def _episode(table: GameTable[Any, Any], seed: int) -> list[str]:
+    """A random episode of ``table`` with ``seed``: the fingerprint of every state."""
+    env = pz.raw_env(table)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    hashes = []
+    for _ in env.agent_iter(300):
+        observation, _, termination, truncation, _ = env.last()
+        hashes.append(env.game_state.hash())
+        env.step(None if termination or truncation else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    return hashes
+
+
+@pytest.mark.parametrize(
+    ("game_id", "setup"),
+    [
+        ("toy_race", {"seats": 3, "faces": 4, "seed": 2}),
+        ("wladcy_nocy", {"vampires": ["imre", "mila"], "content": "synthetic-test", "seed": 5}),
+    ],
+)
+def test_a_table_pickles_and_copies_as_its_games_id_and_setup(game_id: str, setup: dict[str, Any]) -> None:
+    """Unpickled, copied or deep-copied, a table is set up again from its game's id and arguments: the same setup,
+    spaces and episodes."""
+    import copy
+    import pickle
+
+    table: GameTable[Any, Any] = GameTable(load(game_id), setup)
+    for again in (pickle.loads(pickle.dumps(table)), copy.copy(table), copy.deepcopy(table)):
+        assert again is not table and again.definition is table.definition and again.setup == table.setup
+        assert (again.size, again.num_actions) == (table.size, table.num_actions)
+        assert np.array_equal(again.low, table.low) and np.array_equal(again.high, table.high)
+        assert _episode(again, 3) == _episode(table, 3)
+
+
+def test_a_table_whose_game_its_id_does_not_find_refuses_to_pickle() -> None:
+    """A definition made beside the registered one (a copy, say) is not what its id finds in another process."""
+    import pickle
+
+    stray = dataclasses.replace(RACE)
+    assert stray is not RACE and load(RACE.id) is RACE
+    with pytest.raises(pickle.PicklingError, match=r"^game toy_race: a table pickles as its game's id, which does not"):
+        pickle.dumps(GameTable(stray, {"seats": 2}))
+
+
+def test_kernel_environments_holding_a_table_run_in_spawned_worker_processes() -> None:
+    """Gymnasium's ``AsyncVectorEnv`` with spawned workers (a fresh interpreter each, where the toy is not imported
+    yet) takes factories holding a table, and its workers play as ``SyncVectorEnv`` does here, value for value."""
+    from functools import partial
+
+    from gymnasium.vector import AsyncVectorEnv, SyncVectorEnv
+
+    table: GameTable[Any, Any] = GameTable(RACE, {"seats": 3, "seed": 1})
+    factories = [partial(KernelEnv, table, seat=0) for _ in range(2)]
+    workers = AsyncVectorEnv(factories, context="spawn")
+    here = SyncVectorEnv(factories)
+    try:
+        theirs, _ = workers.reset(seed=4)
+        ours, _ = here.reset(seed=4)
+        rng = np.random.default_rng(4)
+        for _ in range(8):
+            assert all(np.array_equal(theirs[key], ours[key]) for key in ours)
+            actions = np.array([rng.choice(np.flatnonzero(mask)) if mask.any() else 0 for mask in ours["action_mask"]])
+            theirs, their_rewards, their_ends, *_ = workers.step(actions)
+            ours, our_rewards, our_ends, *_ = here.step(actions)
+            assert np.array_equal(their_rewards, our_rewards) and np.array_equal(their_ends, our_ends)
+    finally:
+        workers.close()
+        here.close()
+
+
 def test_a_subclass_offers_its_own_render_modes_and_rewards() -> None:
     """What Armata's AEC environment overrides: the render modes it draws, the rewards of a step and the loss an
     illegal action brings (the kernel's: -1 for the agent that played it, 0 for the others)."""

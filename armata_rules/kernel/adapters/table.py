@@ -12,18 +12,27 @@ The numeric observation is the game's ``observation_codec`` applied to its ``obs
 bounds come from the optional ``observation_bounds`` hook, and are ``-inf`` to ``inf`` without it (the kernel cannot
 know them). A seat's legal actions are the engine's own (in a simultaneous decision, those of the seat), numbered by
 the game's ``action_space`` hook.
+
+A table pickles (and copies) as its game's id, its setup arguments and its engine type, and is set up again from
+them when unpickled: an environment factory holding one goes to a worker process that is spawned (Gymnasium's
+``AsyncVectorEnv`` on macOS and Windows). Its game must be one :func:`~armata_rules.kernel.games.load` finds by that
+id there: declared as an entry point, or registered by the module that defines the game's state type, which the
+worker imports if it must.
 """
 
 from __future__ import annotations
 
+import importlib
+import pickle
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Generic, Literal, TypeVar, cast
+from typing import Any, Generic, Literal, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from armata_rules.kernel.core.immutable import Memo, memo
+from armata_rules.kernel.games import UnknownGame, load
 from armata_rules.kernel.play.actions import Action
 from armata_rules.kernel.play.engine import ChanceMode, Engine
 from armata_rules.kernel.play.frames import DecisionKind, ToAct
@@ -169,6 +178,22 @@ class GameTable(Generic[C, S]):
     def __repr__(self) -> str:
         return f"GameTable({self.definition.id}, {self.setup!r:.200})"
 
+    def __reduce__(self) -> tuple[Callable[..., GameTable[Any, Any]], tuple[object, ...]]:
+        """Pickled as its game's id (with the module of its state type, which registers it), its setup arguments and
+        its engine type, set up again when unpickled (see the module docstring). ``pickle.PicklingError`` if the
+        game's id does not find this very definition."""
+        game = self.definition
+        try:
+            found = _definition(game.id, game.state_type.__module__)
+        except (UnknownGame, ImportError):
+            found = None
+        if found is not game:
+            raise pickle.PicklingError(
+                f"game {game.id}: a table pickles as its game's id, which does not find this definition (register it in"
+                " the module of its state type, or declare it as an entry point)"
+            )
+        return _unpickled_table, (game.id, game.state_type.__module__, self._arguments, self._engine_type)
+
     @property
     def seeded(self) -> bool:
         """Whether the game's setup takes a ``seed`` (each episode then gets its own)."""
@@ -282,6 +307,26 @@ class GameTable(Generic[C, S]):
             shown = "" if returns is None else f"; returns {', '.join(f'{value:g}' for value in returns)}"
             lines.append(f"outcome: {state.outcome.value}{shown}")
         return "\n".join(lines)
+
+
+def _definition(game_id: str, module: str) -> GameDefinition[Any, Any]:
+    """The definition of ``game_id``, importing ``module`` (where its state type is defined) first if no game of that
+    id is registered or declared yet."""
+    try:
+        return load(game_id)
+    except UnknownGame:
+        importlib.import_module(module)
+        return load(game_id)
+
+
+def _unpickled_table(
+    game_id: str,
+    module: str,
+    arguments: dict[str, object],
+    engine_type: Callable[[Any, ChanceMode], Engine[Any, Any]] | None,
+) -> GameTable[Any, Any]:
+    """A pickled :class:`GameTable` set up again (see :meth:`GameTable.__reduce__`)."""
+    return GameTable(_definition(game_id, module), arguments, engine_type=engine_type)
 
 
 def table_of(game: GameDefinition[C, S] | GameTable[C, S], setup: Mapping[str, object]) -> GameTable[C, S]:
