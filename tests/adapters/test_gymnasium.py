@@ -172,3 +172,24 @@ def test_at_phase_one_the_agent_chooses_without_waiting_for_the_bots(seat: int) 
     assert env.state.to_act.seats == (0, 1, 2)  # nobody has chosen yet
     env.step(int(np.flatnonzero(observation["action_mask"])[0]))
     assert env.state.heroes[seat].chosen is not None
+
+
+def test_action_masks_are_the_observations_masks_as_booleans_through_gyms_wrappers() -> None:
+    """``action_masks()`` (what sb3-contrib's ``MaskablePPO`` asks for, through Gymnasium's wrappers by
+    ``get_wrapper_attr``) is the observation's ``action_mask`` as booleans at every step, and all ``False`` at the
+    end."""
+    import gymnasium
+
+    from armata_rules.adapters.gymnasium_env import ENV_ID
+
+    env = gymnasium.make(ENV_ID, table=TABLE, seat=1, opponents="random")
+    observation, _ = env.reset(seed=8)
+    rng = np.random.default_rng(8)
+    done, steps = False, 0
+    while not done:
+        masks = env.get_wrapper_attr("action_masks")()
+        assert masks.dtype == np.bool_ and masks.shape == observation["action_mask"].shape
+        assert np.array_equal(masks, observation["action_mask"] == 1) and masks.any()
+        observation, _, terminated, truncated, _ = env.step(int(rng.choice(np.flatnonzero(masks))))
+        done, steps = terminated or truncated, steps + 1
+    assert steps > 10 and not env.get_wrapper_attr("action_masks")().any()

@@ -237,6 +237,8 @@ def _gym_episode(env: KernelEnv[Any, Any], seed: int) -> tuple[list[int], list[i
         assert np.array_equal(observation["action_mask"], info["action_mask"])
         legal = env.table.legal(env.engine, env.state, info["seat"]).indices
         assert tuple(np.flatnonzero(observation["action_mask"])) == legal
+        masks = env.action_masks()  # sb3-contrib's MaskablePPO reads this
+        assert masks.dtype == np.bool_ and np.array_equal(masks, observation["action_mask"] == 1)
         actions.append(int(rng.choice(legal)))
         seats.append(info["seat"])
         observation, reward, terminated, truncated, info = env.step(actions[-1])

@@ -15,7 +15,8 @@ observation vector of the seat that decides and its ``action_mask``; the mask is
 reward comes at the end only: the ``returns`` of the seat whose decision the step was (every seat's are in
 ``info["returns"]``). An illegal index follows the ``illegal_action`` policy
 (:data:`~armata_rules.kernel.adapters.table.IllegalActionPolicy`; ``lose`` gives ``-1``). ``max_steps`` truncates
-an episode after that many of the agent's decisions.
+an episode after that many of the agent's decisions. :meth:`KernelEnv.action_masks` gives the mask as booleans, for
+libraries that ask an environment for it (sb3-contrib's ``MaskablePPO``).
 
 Gymnasium's ``make`` needs an id: register one with ``gymnasium.register(id=..., entry_point=KernelEnv,
 kwargs={"definition": definition, ...})``.
@@ -187,6 +188,13 @@ class KernelEnv(Env[ObservationDict, np.int64], Generic[C, S]):
                 return
             actions = [*self.table.legal(self.engine, self.state, seat).by_index.values()]
             self.state = self.engine.apply(self.state, self.bot.choose(self.engine, self.state, actions, self.rng))
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal action indices of the seat the agent decides for, as booleans: the entries of the observation's
+        ``action_mask``, ``True`` where it is ``1`` (all ``False`` once the game is over). It is the method that
+        sb3-contrib's ``MaskablePPO`` asks an environment for (through Gymnasium's wrappers, by
+        ``get_wrapper_attr("action_masks")``)."""
+        return self.table.mask(self.engine, self.state, self._deciding()).view(np.bool_)
 
     def _observe(self) -> ObservationDict:
         seat = self._deciding()
