@@ -126,9 +126,11 @@ bench-compiled: compiled $(VENV)/.installed-bench
 bench-compare: $(VENV)/.installed-compile $(VENV)/.installed-bench
 	$(BIN)/python bench/compare_commits.py $(BASE) $(or $(HEAD),HEAD) --build compiled
 
-## profile: where the engine spends its time over complete random games (cProfile).
-profile: $(VENV)/.installed-base
+## profile: where the engine spends its time over complete random games (cProfile), then by kind of decision (the
+## legal listing and the apply of each frame and action kind, timed apart, with its share of the time).
+profile: $(VENV)/.installed-bench
 	$(BIN)/python bench/profile_engine.py
+	$(BIN)/python bench/decision_costs.py
 
 ## bench-finder: precision and recall of the ambiguity finder on seeded scans, per language.
 bench-finder: $(VENV)/.installed-base

@@ -34,6 +34,15 @@ def test_the_engine_benchmark_runs_to_the_end() -> None:
     assert "no engine errors in random play" in done.stdout
 
 
+def test_the_costs_by_kind_of_decision_are_tabled() -> None:
+    """``bench/decision_costs.py`` (in ``make profile``) times random play by kind of decision and tables it."""
+    command = [sys.executable, str(ROOT / "bench" / "decision_costs.py"), "--seconds", "0.2", "--runs", "2"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "Engine time by kind of decision" in done.stdout and "build: " in done.stdout
+    assert "MoveFrame" in done.stdout and "Step" in done.stdout  # the commonest kind is always met
+
+
 def test_two_commits_are_compared_side_by_side() -> None:
     """``bench/compare_commits.py`` (the 5% gate of the kernel's extraction) runs on the pure build: both commits
     measured in worktrees of their own, a median and range each, the change, and the worktrees removed again."""
