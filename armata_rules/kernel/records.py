@@ -24,7 +24,7 @@ from pydantic import Field
 from armata_rules.kernel.core.datafile import DataFileError, StrictModel, read_data_file, validate_model
 from armata_rules.kernel.games import UnknownGame, load
 from armata_rules.kernel.play.actions import Action, action_to_json
-from armata_rules.kernel.play.engine import Engine, GameSetupError
+from armata_rules.kernel.play.engine import Engine, GameSetupError, set_up
 from armata_rules.kernel.play.game import GameDefinition
 from armata_rules.kernel.play.registry import RuleViolation
 from armata_rules.kernel.play.state import KernelState
@@ -137,7 +137,7 @@ def replay_record(
     if definition.setup is None:
         raise RecordError(source, "game", f"game {record.game} defines no setup from arguments: it cannot replay")
     try:
-        engine = Engine(definition, definition.setup(**(dict(record.setup) | setup)), record.chance)
+        engine = Engine(definition, set_up(definition, dict(record.setup) | setup), record.chance)
     except (GameSetupError, TypeError) as err:
         raise RecordError(source, "setup", str(err)) from None
     state = play_actions(engine, record.actions, record.final_hash, source)

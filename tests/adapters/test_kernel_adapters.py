@@ -197,6 +197,11 @@ def test_the_aec_environment_refuses_an_illegal_action_by_its_policy() -> None:
         ({"seats": 2, "illegal_action": "shrug"}, "illegal_action must be one of lose, raise, ignore; got 'shrug'"),
         ({"seats": 2, "render_mode": "video"}, "render_mode must be one of ansi, human or None; got 'video'"),
         ({"seats": 2, "max_cycles": 0}, "max_cycles must be a positive integer or None; got 0"),
+        (
+            {"seats": 2, "colour": "red"},
+            "game toy_race: no setup argument 'colour'; it takes seats, length, faces, seed",
+        ),
+        ({"length": 5}, "game toy_race: the setup needs seats"),
     ],
 )
 def test_a_wrong_setup_or_option_is_refused_in_one_line(arguments: dict[str, Any], problem: str) -> None:

@@ -53,7 +53,7 @@ from armata_rules.kernel.adapters.table import GameTable, hooks_of
 from armata_rules.kernel.core.errors import present
 from armata_rules.kernel.core.immutable import Memo, memo
 from armata_rules.kernel.play.actions import Action, ChanceOutcome
-from armata_rules.kernel.play.engine import Engine, GameSetupError
+from armata_rules.kernel.play.engine import Engine, GameSetupError, set_up
 from armata_rules.kernel.play.frames import DecisionKind
 from armata_rules.kernel.play.game import GameDefinition, Payoffs
 
@@ -141,7 +141,7 @@ def register(
         raise ValueError(f"max_game_length must be a positive integer; got {max_game_length!r:.40}")
     hooks = hooks_of(definition)
     try:
-        setup = dict(hooks.setup_json(hooks.setup(**dict(defaults or {}))))
+        setup = dict(hooks.setup_json(set_up(definition, dict(defaults or {}))))
     except GameSetupError as err:
         raise ValueError(f"{name}: defaults: {err}") from None
     json_keys = frozenset(key for key, value in setup.items() if not isinstance(value, (bool, int, float, str)))
@@ -224,7 +224,7 @@ def _canonical(registration: _Registration, setup: Mapping[str, object]) -> dict
     naming the game and the argument) for a setup the game refuses."""
     hooks = hooks_of(registration.definition)
     try:
-        return _encoded(hooks.setup_json(hooks.setup(**setup)))
+        return _encoded(hooks.setup_json(set_up(registration.definition, setup)))
     except GameSetupError as err:
         raise ValueError(f"{registration.name}: {err}") from None
 

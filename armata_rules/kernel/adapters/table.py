@@ -34,7 +34,7 @@ import numpy.typing as npt
 from armata_rules.kernel.core.immutable import Memo, memo
 from armata_rules.kernel.games import UnknownGame, load
 from armata_rules.kernel.play.actions import Action
-from armata_rules.kernel.play.engine import ChanceMode, Engine
+from armata_rules.kernel.play.engine import ChanceMode, Engine, set_up
 from armata_rules.kernel.play.frames import DecisionKind, ToAct
 from armata_rules.kernel.play.game import ActionIndex, GameDefinition, KernelContext, ObservationCodec
 from armata_rules.kernel.play.state import KernelState
@@ -162,7 +162,7 @@ class GameTable(Generic[C, S]):
         # data pack say, stay the same objects: the game's JSON form of them may only name them)
         self._arguments = dict(setup)
         self._engine_type = engine_type
-        self.ctx: C = self.hooks.setup(**setup)  # GameSetupError names a wrong argument
+        self.ctx: C = set_up(definition, setup)  # GameSetupError names the game and a wrong argument
         #: The setup arguments, as the game writes them back (its ``setup_json``): all of them, plain JSON data.
         self.setup: dict[str, object] = dict(self.hooks.setup_json(self.ctx))
         self.seats = self.hooks.seat_count(self.ctx)
@@ -201,7 +201,7 @@ class GameTable(Generic[C, S]):
 
     def engine(self, seed: int | None = None, chance: ChanceMode = "auto") -> Engine[C, S]:
         """An engine for a new episode: with ``seed`` (and a seeded game), the setup with that seed."""
-        ctx = self.ctx if seed is None or not self.seeded else self.hooks.setup(**(self._arguments | {"seed": seed}))
+        ctx = self.ctx if seed is None or not self.seeded else set_up(self.definition, self._arguments | {"seed": seed})
         return self._engine(ctx, chance)
 
     def _engine(self, ctx: C, chance: ChanceMode) -> Engine[C, S]:

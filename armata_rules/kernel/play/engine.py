@@ -13,7 +13,8 @@ up from a player's arguments; :func:`new_engine` does the same for any game thro
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import inspect
+from collections.abc import Callable, Mapping
 from typing import Any, Generic, Literal, TypeVar
 
 from armata_rules.kernel.core.errors import EngineInvariantError, expect
@@ -26,7 +27,7 @@ from armata_rules.kernel.play.registry import Rule, RuleViolation
 from armata_rules.kernel.play.settle import pick, settle
 from armata_rules.kernel.play.state import KernelState, StateFileError
 
-__all__ = ["CHANCE_MODES", "ChanceMode", "Engine", "GameSetupError", "new_engine"]
+__all__ = ["CHANCE_MODES", "ChanceMode", "Engine", "GameSetupError", "new_engine", "set_up"]
 
 C = TypeVar("C", bound=KernelContext)
 S = TypeVar("S", bound=KernelState)
@@ -187,12 +188,45 @@ class Engine(Generic[C, S]):
 
 
 def new_engine(definition: GameDefinition[C, S], chance: ChanceMode = "auto", **arguments: object) -> Engine[C, S]:
-    """An engine for a new game of ``definition``, set up from ``arguments`` by the definition's
-    :attr:`~armata_rules.kernel.play.game.GameDefinition.setup` hook (which raises :class:`GameSetupError` naming a
-    wrong argument)."""
-    if definition.setup is None:
+    """An engine for a new game of ``definition``, set up from ``arguments`` (:func:`set_up`)."""
+    return Engine(definition, set_up(definition, arguments), chance)
+
+
+def set_up(definition: GameDefinition[C, S], arguments: Mapping[str, object]) -> C:
+    """The context of a game of ``definition`` set up from ``arguments`` by its
+    :attr:`~armata_rules.kernel.play.game.GameDefinition.setup` hook. :class:`GameSetupError`, in one line naming the
+    game, for an argument the hook does not take (with the ones it takes) or one it needs and did not get, before the
+    hook runs; the hook itself refuses a wrong value the same way."""
+    setup = definition.setup
+    if setup is None:
         raise GameSetupError(f"game {definition.id} defines no setup from arguments")
-    return Engine(definition, definition.setup(**arguments), chance)
+    takes, needs, any_name = _setup_parameters(setup)
+    unknown = sorted(name for name in arguments if name not in takes) if not any_name else []
+    if unknown:
+        names = ", ".join(repr(name)[:40] for name in unknown)
+        raise GameSetupError(f"game {definition.id}: no setup argument {names}; it takes {', '.join(takes) or 'none'}")
+    missing = [name for name in needs if name not in arguments]
+    if missing:
+        raise GameSetupError(f"game {definition.id}: the setup needs {', '.join(missing)}")
+    return setup(**arguments)
+
+
+_SETUP_PARAMETERS: dict[Callable[..., Any], tuple[tuple[str, ...], tuple[str, ...], bool]] = {}
+
+
+def _setup_parameters(setup: Callable[..., Any]) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
+    """The keyword arguments a setup hook takes, those it needs (no default), and whether it takes any name
+    (``**kwargs``): read from its signature once per hook."""
+    found = _SETUP_PARAMETERS.get(setup)
+    if found is None:
+        parameters = inspect.signature(setup).parameters.values()
+        keywords = [p for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+        found = _SETUP_PARAMETERS[setup] = (
+            tuple(p.name for p in keywords),
+            tuple(p.name for p in keywords if p.default is p.empty),
+            any(p.kind is p.VAR_KEYWORD for p in parameters),
+        )
+    return found
 
 
 def _book_rule(definition: GameDefinition[Any, Any], rule_id: str, field: str) -> Rule:

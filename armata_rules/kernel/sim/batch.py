@@ -20,7 +20,7 @@ from typing import Any
 
 from armata_rules.kernel.games import load
 from armata_rules.kernel.play.actions import Action
-from armata_rules.kernel.play.engine import Engine
+from armata_rules.kernel.play.engine import Engine, set_up
 from armata_rules.kernel.play.game import GameDefinition
 from armata_rules.kernel.records import Record
 from armata_rules.kernel.sim.backends import iter_results
@@ -103,7 +103,7 @@ def play(
     definition = lookup(spec.game)
     if definition.setup is None:
         raise ValueError(f"game {spec.game} defines no setup from arguments: it cannot be simulated")
-    engine = Engine(definition, definition.setup(**dict(spec.setup)))
+    engine = Engine(definition, set_up(definition, spec.setup))
     bot = make_bot(spec.bot, bots)
     rng = random.Random(spec.seed)
     state = engine.initial_state()
