@@ -24,7 +24,7 @@ from armata_rules import Game
 from armata_rules.board.books import BookTarget, BookTargetKind
 from armata_rules.board.sight import SightLine
 from armata_rules.effects import CardZone, Effect
-from armata_rules.frames import Frame
+from armata_rules.frames import DecisionKind, Frame, ToAct
 from armata_rules.immutable import HAND_WRITTEN_INITS, Memo, Value, _constructor_copier, frozen_init, memo, replace
 from armata_rules.rules.handlers import Refusal
 from armata_rules.rules.movement import MOVE_STEP, MOVE_STOP
@@ -315,6 +315,11 @@ def _values_outside_states() -> dict[type, list[object]]:
         Source: [Source("c1", "card"), Source("t2", "token"), Source("c1", "wild")],
         SightLine: [SightLine(0, (("a1", 1), ("a2", 2))), SightLine(3, ()), SightLine(3, (("b1", 1),))],
         Refusal: [Refusal(MOVE_STEP, "no"), Refusal(MOVE_STOP, "not yet"), Refusal(MOVE_STOP, "no")],
+        ToAct: [
+            ToAct(DecisionKind.PLAYER, (1,), "move"),
+            ToAct(DecisionKind.SIMULTANEOUS, (0, 2), "choose_card"),
+            ToAct(DecisionKind.CHANCE),
+        ],
         BookTarget: [
             BookTarget(BookTargetKind.ROOM, 2, "r1"),
             BookTarget(BookTargetKind.LADDER, 3, None, "L1"),

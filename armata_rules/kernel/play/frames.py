@@ -19,7 +19,7 @@ from dataclasses import dataclass, is_dataclass
 from mypy_extensions import mypyc_attr
 
 from armata_rules.kernel.core.fast_enum import FastEnum
-from armata_rules.kernel.core.immutable import Value
+from armata_rules.kernel.core.immutable import Value, frozen_init
 
 __all__ = ["Automatic", "DecisionKind", "Frame", "FrameTypes", "ToAct"]
 
@@ -34,13 +34,22 @@ class DecisionKind(FastEnum):
     PLAYER = "player"  # one named seat
 
 
-@dataclass(frozen=True, slots=True)
-class ToAct:
-    """Who decides now (``seats``), how (``kind``) and about what (``decision``, a short name)."""
+@dataclass(init=False, frozen=True, slots=True)
+class ToAct(Value):
+    """Who decides now (``seats``), how (``kind``) and about what (``decision``, a short name).
+
+    Every frame makes one whenever it is asked who decides, which the engine and the adapters ask several times a
+    decision: its ``__init__`` is written by hand (:func:`~armata_rules.kernel.core.immutable.frozen_init`), so the
+    compiled build makes it in C rather than through the interpreted one :mod:`dataclasses` generates."""
 
     kind: DecisionKind
     seats: tuple[int, ...] = ()
     decision: str = ""
+
+    def __init__(self, kind: DecisionKind, seats: tuple[int, ...] = (), decision: str = "") -> None:
+        self.kind = kind  # type: ignore[misc]
+        self.seats = seats  # type: ignore[misc]
+        self.decision = decision  # type: ignore[misc]
 
     @staticmethod
     def nobody() -> ToAct:
@@ -51,6 +60,9 @@ class ToAct:
     def is_chance(self) -> bool:
         """Whether chance decides."""
         return self.kind is DecisionKind.CHANCE
+
+
+frozen_init(ToAct)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
