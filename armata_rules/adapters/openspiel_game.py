@@ -46,6 +46,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -224,13 +225,18 @@ def _next_recall(setup: _Setup, known: _Recall, before: GameState, action: Actio
     return _Recall(tuple(lines), tuple(seen))
 
 
+#: OpenSpiel's player ids of a terminal and of a chance node, as ints (read once: each read of the enum is a call).
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+
+
 def _current_player(state: GameState) -> int:
     """The seat that decides (the first still to choose in Phase 1), chance, or terminal."""
-    to_act = state.to_act
     if state.is_over:
-        return int(pyspiel.PlayerId.TERMINAL)
+        return _TERMINAL
+    to_act = state.to_act
     if to_act.kind is DecisionKind.CHANCE:
-        return int(pyspiel.PlayerId.CHANCE)
+        return _CHANCE
     if not to_act.seats:
         raise RuntimeError(f"the engine stopped with nobody to decide at {to_act} (an engine defect)")
     return to_act.seats[0]
@@ -241,35 +247,52 @@ _CHANCE_OUTCOMES = "openspiel.chance_outcomes"
 
 
 class _Held:
-    """An engine state with the actions that led to it.
+    """An engine state with the actions that led to it: the last one here, the ones before in the parent holders.
 
     OpenSpiel's ``clone`` shares it (the engine state is immutable); ``serialize`` pickles only the parameters and
     the action indices, and loading replays them through the rules. That does not make a serialised string safe:
     OpenSpiel unpickles it (code can be smuggled in, whatever a position could not), see the module's warning and
     :func:`state_from_record`. What each seat has seen (its information state) is computed only when asked for,
-    from the parent holders, so search that never asks pays nothing for it.
+    from the parent holders, so search that never asks pays nothing for it. A holder keeps only its own action: a
+    tuple of every action so far in each holder was a copy of the whole history at every step, and as many copies
+    as steps kept alive along a line of play.
     """
 
-    __slots__ = ("_player", "_recall", "actions", "params", "parent", "state")
+    __slots__ = ("_player", "_recall", "action", "depth", "params", "parent", "setup", "state")
 
     def __init__(
-        self, params: tuple[int, str, str], actions: tuple[int, ...], state: GameState, parent: _Held | None = None
+        self, params: tuple[int, str, str], state: GameState, parent: _Held | None = None, action: int = -1
     ) -> None:
         self.params = params
-        self.actions = actions
+        #: The table and engine of the game (the parent's: one game along a line of play).
+        self.setup: _Setup = _setup(*params) if parent is None else parent.setup
         self.state = state
         self.parent = parent
+        #: The index of the action that led here from ``parent`` (``-1`` at the start).
+        self.action = action
+        #: How many actions led here.
+        self.depth: int = 0 if parent is None else parent.depth + 1
         self._recall: _Recall | None = None
         self._player: int | None = None
+
+    @property
+    def actions(self) -> tuple[int, ...]:
+        """The indices of the actions from the start to here, chance included."""
+        found: list[int] = []
+        node: _Held | None = self
+        while node is not None and node.parent is not None:
+            found.append(node.action)
+            node = node.parent
+        return tuple(reversed(found))
 
     def then(self, action: int) -> _Held:
         """The holder after ``action``: the engine is given the very action object it listed for the state, which
         it applies without checking it again (an index it did not list is checked, and refused, as before)."""
-        setup = _setup(*self.params)
+        setup = self.setup
         space = setup.table.action_space
         listed = space.legal(setup.engine, self.state).by_index.get(action)
         state = setup.engine.apply(self.state, space.index_to_action(action) if listed is None else listed)
-        return _Held(self.params, (*self.actions, action), state, self)
+        return _Held(self.params, state, self, action)
 
     def player(self) -> int:
         """OpenSpiel's current player here, worked out once (OpenSpiel asks for it several times a step)."""
@@ -286,13 +309,13 @@ class _Held:
         while node is not None and node._recall is None:
             pending.append(node)
             node = node.parent
-        setup = _setup(*self.params)
+        setup = self.setup
         known = node._recall if node is not None and node._recall is not None else None
         for held in reversed(pending):
             if known is None or held.parent is None:
                 known = _first_recall(setup, held.state)
             else:
-                action = setup.table.action_space.index_to_action(held.actions[-1])
+                action = setup.table.action_space.index_to_action(held.action)
                 known = _next_recall(setup, known, held.parent.state, action, held.state)
             held._recall = known
         return present(known, "openspiel_game recall")  # the loop ran at least once: self had no recall
@@ -305,10 +328,11 @@ class _Held:
 
     def __setstate__(self, saved: tuple[tuple[int, str, str], tuple[int, ...]]) -> None:
         params, actions = saved
-        held = _Held(params, (), _setup(*params).initial)
+        held = _Held(params, _setup(*params).initial)
         for action in actions:
             held = held.then(action)
-        self.params, self.actions, self.state, self.parent = params, held.actions, held.state, held.parent
+        self.params, self.setup, self.state, self.parent = params, held.setup, held.state, held.parent
+        self.action, self.depth = held.action, held.depth
         self._recall = None
         self._player = None
 
@@ -356,7 +380,7 @@ class ArmataState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: ArmataGame) -> None:
         super().__init__(game)
         self.params = game.params
-        self.held = _Held(self.params, (), game.setup.initial)
+        self.held = _Held(self.params, game.setup.initial)
 
     @property
     def state(self) -> GameState:
@@ -366,17 +390,21 @@ class ArmataState(pyspiel.State):  # type: ignore[misc]
     @property
     def setup(self) -> _Setup:
         """The table and engine of this state's game."""
-        return _setup(*self.params)
+        return self.held.setup
 
     # ------------------------------------------------------------------------------------------- OpenSpiel API
     def current_player(self) -> int:
-        """The seat that decides (the first still to choose in Phase 1), chance, or terminal."""
-        return self.held.player()
+        """The seat that decides (the first still to choose in Phase 1), chance, or terminal (OpenSpiel asks
+        several times a step: after the first, one read)."""
+        held = self.held
+        player = held._player
+        return held.player() if player is None else player
 
     def _legal_actions(self, player: int) -> list[int]:
         """The indices of ``player``'s legal actions, sorted (worked out once per state and seat)."""
-        setup = self.setup
-        return list(setup.table.action_space.legal(setup.engine, self.state, player).ordered)
+        held = self.held
+        setup = held.setup
+        return list(setup.table.action_space.legal(setup.engine, held.state, player).ordered)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance outcomes with their probabilities, by index (worked out once per state)."""
@@ -400,7 +428,7 @@ class ArmataState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self.state.is_over
+        return self.held.state.outcome is not None
 
     def returns(self) -> list[float]:
         """The pack's result for every seat: +1, -1, or 0 while the game goes on."""

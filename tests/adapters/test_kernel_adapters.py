@@ -356,6 +356,10 @@ def test_openspiel_random_simulation_and_returns_of_the_race(race_name: str) -> 
     assert again.history() == state.history() and str(again) == str(state)
     copy = game.deserialize_state(state.serialize())
     assert copy.history() == state.history() and copy.held.state.hash() == engine_state.hash()
+    # each holder keeps the one action that led to it; the history is its parents' (never a copy in every holder)
+    assert state.held.actions == tuple(state.history()) == copy.held.actions
+    assert state.held.depth == len(state.history()) and state.held.action == state.history()[-1]
+    assert state.held.parent.actions == tuple(state.history()[:-1])
 
 
 def test_an_openspiel_seat_recalls_only_what_it_saw_of_armata(armata_name: str) -> None:

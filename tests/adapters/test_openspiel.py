@@ -66,6 +66,26 @@ def test_serialisation_replays_to_the_same_state(game: object) -> None:
     assert again.observation_tensor(1) == state.observation_tensor(1)  # type: ignore[attr-defined]
 
 
+def test_a_state_holds_its_history_once_along_the_line_of_play(game: object) -> None:
+    """Each holder keeps the one action that led to it, its parents the ones before: the record's actions are
+    OpenSpiel's history, a clone's go on apart from the original's, and no holder keeps a copy of the history
+    (which made every step copy all the ones before it)."""
+    state = _random_state(game, 8, 250)
+    history = state.history()  # type: ignore[attr-defined]
+    held = state.held  # type: ignore[attr-defined]
+    assert held.actions == tuple(history) and held.depth == len(history)
+    assert openspiel_game.state_to_record(state)["actions"] == history  # type: ignore[arg-type]
+    clone = state.clone()  # type: ignore[attr-defined]
+    clone.apply_action(clone.legal_actions()[0] if not clone.is_chance_node() else clone.chance_outcomes()[0][0])
+    assert clone.held.actions == tuple(clone.history()) and state.held.actions == tuple(history)
+    assert isinstance(vars(type(held))["actions"], property)  # worked out from the parents, never stored
+    node, depth = held, len(history)
+    while node.parent is not None:
+        assert node.depth == depth and node.action == history[depth - 1]
+        node, depth = node.parent, depth - 1
+    assert depth == 0 and node.action == -1
+
+
 def test_phase_one_is_sequential_and_information_states_hide_the_choice(game: object) -> None:
     state = game.new_initial_state()  # type: ignore[attr-defined]
     while state.state.to_act.kind is not DecisionKind.SIMULTANEOUS:

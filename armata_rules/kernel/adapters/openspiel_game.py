@@ -42,7 +42,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Final, cast
 from urllib.parse import unquote
 
 import numpy as np
@@ -303,29 +303,49 @@ class KernelSpielGame(pyspiel.Game):  # type: ignore[misc]
         return KernelObserver(self.setup, iig_obs_type, params)
 
 
-class _Held:
-    """An engine state with the action indices that led to it, and its parent (OpenSpiel's ``clone`` shares it:
-    the engine state is immutable). Serialised as the game's name, parameters and action indices, replayed through
-    the rules when loaded. A seat's history lines are worked out only when its information state is asked for."""
+#: OpenSpiel's player ids of a terminal and of a chance node, as ints (read once: each read of the enum is a call).
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 
-    __slots__ = ("_lines", "_player", "_vectors", "actions", "key", "name", "parent", "state")
+
+class _Held:
+    """An engine state with the index of the action that led to it and its parent, which holds the ones before
+    (OpenSpiel's ``clone`` shares it: the engine state is immutable). Serialised as the game's name, parameters and
+    action indices, replayed through the rules when loaded. A seat's history lines are worked out only when its
+    information state is asked for. A holder keeps only its own action: a tuple of every action so far in each
+    holder was a copy of the whole history at every step, and as many copies as steps kept alive along a line."""
+
+    __slots__ = ("_lines", "_player", "_vectors", "action", "depth", "key", "name", "parent", "state")
 
     def __init__(
         self,
         name: str,
         key: tuple[tuple[str, object], ...],
-        actions: tuple[int, ...],
         state: Any,
         parent: _Held | None = None,
+        action: int = -1,
     ) -> None:
         self.name = name
         self.key = key
-        self.actions = actions
         self.state = state
         self.parent = parent
+        #: The index of the action that led here from ``parent`` (``-1`` at the start).
+        self.action = action
+        #: How many actions led here.
+        self.depth: int = 0 if parent is None else parent.depth + 1
         self._player: int | None = None
         self._vectors: dict[int, npt.NDArray[np.float32]] = {}
         self._lines: dict[int, str] = {}
+
+    @property
+    def actions(self) -> tuple[int, ...]:
+        """The indices of the actions from the start to here, chance included."""
+        found: list[int] = []
+        node: _Held | None = self
+        while node is not None and node.parent is not None:
+            found.append(node.action)
+            node = node.parent
+        return tuple(reversed(found))
 
     @property
     def setup(self) -> _Setup:
@@ -337,9 +357,9 @@ class _Held:
             setup = self.setup
             to_act = setup.table.to_act(self.state)
             if to_act is None:
-                self._player = int(pyspiel.PlayerId.TERMINAL)
+                self._player = _TERMINAL
             elif to_act.kind is DecisionKind.CHANCE:
-                self._player = int(pyspiel.PlayerId.CHANCE)
+                self._player = _CHANCE
             else:
                 self._player = present(setup.table.decider(self.state), f"{self.name} current player")
         return self._player
@@ -361,7 +381,7 @@ class _Held:
         setup = self.setup
         player = self.player()
         chosen: Action | None = None
-        if player == int(pyspiel.PlayerId.CHANCE):
+        if player == _CHANCE:
             outcome = self.chance().get(index)
             chosen = None if outcome is None else outcome[0]
         elif player >= 0:
@@ -369,11 +389,9 @@ class _Held:
         if chosen is None:
             to_act = setup.table.to_act(self.state)
             where = "the end of the game" if to_act is None else f"{to_act.decision or to_act.kind.value}"
-            who = "chance" if player == int(pyspiel.PlayerId.CHANCE) else f"player {player}"
-            raise ValueError(
-                f"{self.name}: action {index!r:.40} is not legal for {who} at {where} (move {len(self.actions)})"
-            )
-        return _Held(self.name, self.key, (*self.actions, index), setup.engine.apply(self.state, chosen), self)
+            who = "chance" if player == _CHANCE else f"player {player}"
+            raise ValueError(f"{self.name}: action {index!r:.40} is not legal for {who} at {where} (move {self.depth})")
+        return _Held(self.name, self.key, setup.engine.apply(self.state, chosen), self, index)
 
     def vector(self, seat: int) -> npt.NDArray[np.float32]:
         """What ``seat`` observes here, as numbers (worked out once)."""
@@ -394,10 +412,10 @@ class _Held:
         now = self.vector(seat)
         if self.parent is None:
             return f"seat {seat} sees at the start: {_entries(now, np.flatnonzero(now))}"
-        parent, index = self.parent, self.actions[-1]
+        parent, index = self.parent, self.action
         actor = parent.player()
         action = self.setup.table.action(index)
-        if actor == int(pyspiel.PlayerId.CHANCE):
+        if actor == _CHANCE:
             who = f"chance: {action}" if self.setup.registration.definition.perfect_information else "chance"
         elif actor == seat:
             who = f"you: {action}"
@@ -405,7 +423,7 @@ class _Held:
             shown = self.setup.registration.definition.perfect_information
             who = f"seat {actor}: {action}" if shown else f"seat {actor}"
         changed = np.flatnonzero(now != parent.vector(seat))
-        return f"{len(self.actions)}. {who} | {_entries(now, changed) if len(changed) else 'no change'}"
+        return f"{self.depth}. {who} | {_entries(now, changed) if len(changed) else 'no change'}"
 
     def history(self, seat: int) -> str:
         """``seat``'s information state: its lines from the start to here."""
@@ -424,10 +442,11 @@ class _Held:
 
     def __setstate__(self, saved: tuple[str, tuple[tuple[str, object], ...], tuple[int, ...]]) -> None:
         name, key, actions = saved
-        held = _Held(name, key, (), _setup(name, key).initial)
+        held = _Held(name, key, _setup(name, key).initial)
         for index in actions:
             held = held.then(index)
-        self.name, self.key, self.actions, self.state, self.parent = name, key, held.actions, held.state, held.parent
+        self.name, self.key, self.state, self.parent = name, key, held.state, held.parent
+        self.action, self.depth = held.action, held.depth
         self._player = None
         self._vectors = {}
         self._lines = {}
@@ -443,7 +462,7 @@ class KernelSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: KernelSpielGame) -> None:
         super().__init__(game)
-        self.held = _Held(game.name, game.key, (), game.setup.initial)
+        self.held = _Held(game.name, game.key, game.setup.initial)
 
     @property
     def state(self) -> Any:
@@ -463,7 +482,7 @@ class KernelSpielState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance outcomes with their probabilities, by index, sorted."""
-        if self.held.player() != int(pyspiel.PlayerId.CHANCE):
+        if self.held.player() != _CHANCE:
             return []
         return sorted((index, probability) for index, (_, probability) in self.held.chance().items())
 
