@@ -361,6 +361,7 @@ class ActionSpace:
         hashing its fields; each entry holds its action, so its ``id`` cannot be reused while it is kept."""
         known = self._known
         indices = []
+        by_index: dict[int, Action] = {}
         for action in actions:
             hit = known.get(id(action))
             if hit is None or hit[0] is not action:  # not met, or met in another life (a copy of this space)
@@ -368,12 +369,8 @@ class ActionSpace:
                     known.clear()
                 hit = known[id(action)] = (action, self.action_to_index(action))
             indices.append(hit[1])
-        return LegalIndices(
-            tuple(actions),
-            np.array(indices, dtype=np.intp),
-            dict(zip(indices, actions, strict=True)),
-            tuple(sorted(indices)),
-        )
+            by_index[hit[1]] = action  # in the loop: compiled, dict(zip(..., strict=True)) is a generic call
+        return LegalIndices(tuple(actions), np.array(indices, dtype=np.intp), by_index, tuple(sorted(indices)))
 
     def legal_mask(self, game: ArmataEngine, state: object, seat: SupportsIndex | None = None) -> BoolArray:
         """The legal actions now as a mask: of ``seat`` (see :func:`legal_actions_of`), or of whoever decides."""
@@ -642,7 +639,7 @@ class ObservationEncoder:
     def check_entries(self, at: list[int], values: Float32Array) -> None:
         """``ValueError`` if entries of a part of the vector (:meth:`head_entries` and the like) write an index twice
         (naming the field and the id) or hold a value that is zero as a ``float32``."""
-        if len(set(at)) != len(at) or np.count_nonzero(values) != len(values):
+        if len(set(at)) != len(at) or not values.all():  # the method: np.count_nonzero is a Python-level wrapper
             self._refuse_repeated(at)
 
     def _refuse_repeated(self, at: list[int]) -> None:
@@ -753,10 +750,14 @@ class ObservationEncoder:
             return [], []
         if not spec.ordered:
             return [spec[value]], [1]
-        at = list(map(spec.__getitem__, value))
+        at: list[int] = []  # a loop: compiled, list(map(spec.__getitem__, ...)) and list(range()) are generic calls
+        numbers: list[Any] = []
+        for item in value:
+            at.append(spec[item])
+            numbers.append(len(at))
         if len(set(at)) != len(at):
             self._refuse_repeated(at)
-        return at, list(range(1, len(at) + 1))
+        return at, numbers
 
     def head_entries(
         self,
@@ -781,7 +782,8 @@ class ObservationEncoder:
         if to_act.seats:
             at += map(self._to_act_seats.__getitem__, to_act.seats)
             values += range(1, len(to_act.seats) + 1)
-        for index, count in zip(self._blood, (blood.supply, blood.altar, blood.inferno), strict=True):
+        supply, altar, inferno = self._blood  # written out: compiled, zip(strict=True) is a generic call
+        for index, count in ((supply, blood.supply), (altar, blood.altar), (inferno, blood.inferno)):
             if count:
                 at.append(index)
                 values.append(count)
@@ -826,7 +828,10 @@ class ObservationEncoder:
             raise ValueError(f"the observation has {len(strigoi)} Strigoi; the pack has {len(self.strigoi_names)}")
         at: list[int] = []
         values: list[int] = []
-        for s, (name, place, strigoi_wounds, defeated, supreme) in zip(strigoi, self._strigoi_fields, strict=True):
+        fields = self._strigoi_fields
+        for k in range(len(strigoi)):  # as many as the fields (checked above); zip(strict=True) is a generic call
+            s = strigoi[k]
+            name, place, strigoi_wounds, defeated, supreme = fields[k]
             at.append(name[s.name])
             values.append(1)
             if s.position is not None:

@@ -147,8 +147,8 @@ class SeatVector:
         for slot, value, indices, numbers in fields:
             for index in written[slot]:
                 vector[index] = 0.0
-            for index, number in zip(indices, numbers, strict=True):
-                vector[index] = number
+            for k in range(len(indices)):  # parallel lists (field_entries); compiled, zip(strict=True) is a
+                vector[indices[k]] = numbers[k]  # generic call with a keyword, the costliest part of a write
             written[slot] = indices
             seen[slot] = value
         for block, hero_key in looked_at:
