@@ -59,6 +59,10 @@ HIDDEN_INFORMATION = rule(
 )
 
 
+#: The pack's return by outcome (see :meth:`Game.returns`).
+_RETURNS: dict[Outcome | None, float] = {Outcome.POWERWOLF_WIN: 1.0, Outcome.STRIGOI_WIN: -1.0, None: 0.0}
+
+
 class Game(Engine[RulesContext, GameState]):
     """A game's fixed facts (ruleset, data pack, fortress, heroes, seed) and the operations on its states: the
     kernel's :class:`~armata_rules.kernel.play.engine.Engine` for :data:`~armata_rules.game.ARMATA`, set up from a
@@ -130,4 +134,4 @@ class Game(Engine[RulesContext, GameState]):
 
     def returns(self, state: GameState) -> float:
         """1 if the pack won, -1 if the Strigoi won, 0 while the game goes on (the pack plays as one team)."""
-        return {Outcome.POWERWOLF_WIN: 1.0, Outcome.STRIGOI_WIN: -1.0, None: 0.0}[state.outcome]
+        return _RETURNS[state.outcome]

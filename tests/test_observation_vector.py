@@ -5,6 +5,7 @@ order, in a shuffled order and from two games in turn; a state the encoder refus
 from __future__ import annotations
 
 import copy
+import gc
 import pickle
 import random
 from dataclasses import replace
@@ -65,6 +66,10 @@ def test_two_episodes_side_by_side_on_one_table_keep_their_own_vectors() -> None
             seat = k % 3
             assert np.array_equal(table.vector(game, state, seat), _expected(game, table.encoder, state, seat))
     assert len(table._seat_vectors) == 2
+    # the table holds an episode weakly, the last one asked about too: once its engine is gone, so are its vectors
+    del game, games, plays
+    gc.collect()
+    assert len(table._seat_vectors) == 0 and table._last_vectors is not None and table._last_vectors[0]() is None
 
 
 def test_a_vector_given_out_is_a_copy() -> None:

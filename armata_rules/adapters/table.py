@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from weakref import WeakKeyDictionary
+from weakref import ReferenceType, WeakKeyDictionary, ref
 
 import numpy as np
 import numpy.typing as npt
@@ -83,6 +83,9 @@ class Table(GameTable[RulesContext, GameState]):
         setup |= {} if layout is None else {"layout": layout}
         # each episode's seats' vectors, kept up to date from state to state (armata_rules.observation_vector)
         self._seat_vectors: WeakKeyDictionary[Engine[RulesContext, GameState], list[SeatVector]] = WeakKeyDictionary()
+        # the last episode asked about, and its seats' vectors: found without the weak dictionary's lookup, which
+        # builds a weak reference at every call (the engine is held weakly here too)
+        self._last_vectors: tuple[ReferenceType[Engine[RulesContext, GameState]], list[SeatVector]] | None = None
         super().__init__(ARMATA, setup, engine_type=Game)  # refuses a bad hero list at once, with GameSetupError
         self.pack: DataPack = self.ctx.pack
         self.layout: Layout = self.ctx.fortress.layout
@@ -141,9 +144,13 @@ class Table(GameTable[RulesContext, GameState]):
         side by side on one table do not rewrite each other's."""
         if not 0 <= seat < self.seats:
             raise ValueError(f"there is no seat {seat}; seats are 0..{self.seats - 1}")
+        last = self._last_vectors
+        if last is not None and last[0]() is engine:
+            return last[1][seat]
         vectors = self._seat_vectors.get(engine)
         if vectors is None:
             vectors = self._seat_vectors[engine] = [SeatVector(self.codec, k) for k in range(self.seats)]
+        self._last_vectors = (ref(engine), vectors)
         return vectors[seat]
 
     def vector(self, engine: Engine[RulesContext, GameState], state: GameState, seat: int) -> npt.NDArray[np.float32]:

@@ -116,6 +116,8 @@ class _Episodes(Generic[C, S]):
             "render_fps": 1,
         }
         self.possible_agents = [agent_name(seat) for seat in range(self.table.seats)]
+        # each agent's seat, looked up at every observe and step (a list's index() was a scan and a second one)
+        self._agent_seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.seeds = np.random.default_rng()
         self.engine: Engine[C, S] = self.table.engine()
         self.game_state = self.engine.initial_state()
@@ -133,7 +135,12 @@ class _Episodes(Generic[C, S]):
         self.agents = list(self.possible_agents)
 
     def _seat(self, agent: str) -> int:
-        return seat_of(self.possible_agents, agent, self.metadata["name"])
+        """The seat of ``agent``; ``ValueError`` naming the environment and its agents for anything else."""
+        try:
+            seat = self._agent_seats.get(agent)
+        except TypeError:  # an unhashable agent: no agent of this environment
+            seat = None
+        return seat_of(self.possible_agents, agent, self.metadata["name"]) if seat is None else seat
 
     def state(self) -> npt.NDArray[np.float32]:
         """PettingZoo's global state, for centralised training (a critic that sees what the whole team sees): every
@@ -203,17 +210,15 @@ class KernelAECEnv(_Episodes[C, S], AECEnv):  # type: ignore[misc]
     def _select(self) -> None:
         seat = self.table.decider(self.game_state)
         if seat is not None:
-            self.agent_selection = agent_name(seat)
+            self.agent_selection = self.possible_agents[seat]
         elif not hasattr(self, "agent_selection"):
             self.agent_selection = self.possible_agents[0]
 
     def observe(self, agent: str) -> ObservationDict:
         """What ``agent``'s seat observes, and its legal actions."""
         seat = self._seat(agent)
-        return {
-            "observation": self.table.vector(self.engine, self.game_state, seat),
-            "action_mask": self.table.mask(self.engine, self.game_state, seat),
-        }
+        table, engine, state = self.table, self.engine, self.game_state
+        return {"observation": table.vector(engine, state, seat), "action_mask": table.mask(engine, state, seat)}
 
     def step(self, action: int | None) -> None:
         """The selected agent plays ``action`` (an index of the action space; ``None`` once it is done)."""

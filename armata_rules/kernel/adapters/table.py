@@ -357,6 +357,8 @@ def render_text(
 def whole_index(action: object) -> int | None:
     """``action`` as an action index if it is a Python or NumPy integer (not a ``bool``), else ``None``: ``117.0``,
     ``"117"`` and ``np.float32(117)`` are not action 117."""
+    if type(action) is int:  # what most agents pass: no other check to make
+        return action
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
         return None
     return int(action)
