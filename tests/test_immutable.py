@@ -22,6 +22,7 @@ import pytest
 
 from armata_rules import Game
 from armata_rules.board.books import BookTarget, BookTargetKind
+from armata_rules.board.fortress import FortressState
 from armata_rules.board.sight import SightLine
 from armata_rules.effects import CardZone, Effect
 from armata_rules.frames import DecisionKind, Frame, ToAct
@@ -158,7 +159,7 @@ def test_what_is_cached_on_heroes_matches_a_fresh_computation_through_random_pla
 
 
 def test_the_state_classes_write_their_own_init() -> None:
-    assert {Blood, Stack, HeroState, StrigoiState, TurnState, Log, GameState} <= set(HAND_WRITTEN_INITS)
+    assert {Blood, Stack, HeroState, StrigoiState, TurnState, Log, GameState, FortressState} <= set(HAND_WRITTEN_INITS)
     assert set(_values_outside_states()) <= set(HAND_WRITTEN_INITS)
 
 
@@ -201,6 +202,7 @@ def test_a_class_with_a_hand_written_init_stays_frozen_and_pickles_without_its_m
         Stack: state.red,
         TurnState: TurnState(seat=1, steps_left=2, trail=("a1",)),
         Log: Log(1, 0, "b", Log(0, 0, "a")),
+        FortressState: state.board,
     }
     value: Any = examples[cls] if cls in examples else _values_outside_states()[cls][0]
     name = dataclasses.fields(value)[0].name
@@ -335,7 +337,16 @@ def _instances_met_in_play() -> dict[type, list[object]]:
     state = game.initial_state()
     met: dict[type, list[object]] = {cls: [] for cls in HAND_WRITTEN_INITS if cls not in _values_outside_states()}
     while not state.is_over and min(len(found) for found in met.values()) < 40:
-        parts = [state, *state.heroes, *state.strigoi, state.blood, state.red, state.grey, state.reward_deck]
+        parts = [
+            state,
+            *state.heroes,
+            *state.strigoi,
+            state.blood,
+            state.red,
+            state.grey,
+            state.reward_deck,
+            state.board,
+        ]
         for part in [*parts, state.turn, state.log]:
             if part is not None and part not in met[type(part)][-3:]:
                 met[type(part)].append(part)
