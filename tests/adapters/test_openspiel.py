@@ -66,6 +66,35 @@ def test_serialisation_replays_to_the_same_state(game: object) -> None:
     assert again.observation_tensor(1) == state.observation_tensor(1)  # type: ignore[attr-defined]
 
 
+def test_tensors_asked_from_python_are_openspiels_own(game: object) -> None:
+    """``state.observation_tensor`` and ``information_state_tensor``, answered in Python from the kept seat vectors,
+    are the very lists OpenSpiel's own methods give (what a C++ caller gets) at every state of a random game, for
+    every seat, with and without a player, on clones too; a player that is no seat is refused by OpenSpiel as
+    before (the same ``SpielError``)."""
+    spiel_state = pyspiel.State
+    rng = random.Random(4)
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    seen = 0
+    while not state.is_terminal() and seen < 250:
+        for seat in range(game.num_players()):  # type: ignore[attr-defined]
+            assert state.observation_tensor(seat) == spiel_state.observation_tensor(state, seat)
+            assert state.information_state_tensor(seat) == spiel_state.information_state_tensor(state, seat)
+        if state.is_chance_node():
+            with pytest.raises(pyspiel.SpielError, match="player >= 0"):
+                state.observation_tensor()
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            assert state.observation_tensor() == spiel_state.observation_tensor(state)
+            clone = state.clone()
+            state.apply_action(rng.choice(state.legal_actions()))
+            assert clone.observation_tensor(0) == spiel_state.observation_tensor(clone, 0)
+        seen += 1
+    with pytest.raises(pyspiel.SpielError, match="num_players"):
+        state.observation_tensor(game.num_players())  # type: ignore[attr-defined]
+    with pytest.raises(TypeError):
+        state.information_state_tensor(1.5)
+
+
 def test_a_state_holds_its_history_once_along_the_line_of_play(game: object) -> None:
     """Each holder keeps the one action that led to it, its parents the ones before: the record's actions are
     OpenSpiel's history, a clone's go on apart from the original's, and no holder keeps a copy of the history
