@@ -60,6 +60,7 @@ from armata_rules.engine import Game
 from armata_rules.errors import present
 from armata_rules.frames import DecisionKind
 from armata_rules.immutable import memo
+from armata_rules.kernel.adapters.openspiel_game import ActionLine
 from armata_rules.observation import Observation
 from armata_rules.observation_vector import SeatVector
 from armata_rules.state import GameState
@@ -246,7 +247,7 @@ def _current_player(state: GameState) -> int:
 _CHANCE_OUTCOMES = "openspiel.chance_outcomes"
 
 
-class _Held:
+class _Held(ActionLine):
     """An engine state with the actions that led to it: the last one here, the ones before in the parent holders.
 
     OpenSpiel's ``clone`` shares it (the engine state is immutable); ``serialize`` pickles only the parameters and
@@ -259,6 +260,7 @@ class _Held:
     """
 
     __slots__ = ("_player", "_recall", "action", "depth", "params", "parent", "setup", "state")
+    parent: _Held | None
 
     def __init__(
         self, params: tuple[int, str, str], state: GameState, parent: _Held | None = None, action: int = -1
@@ -274,16 +276,6 @@ class _Held:
         self.depth: int = 0 if parent is None else parent.depth + 1
         self._recall: _Recall | None = None
         self._player: int | None = None
-
-    @property
-    def actions(self) -> tuple[int, ...]:
-        """The indices of the actions from the start to here, chance included."""
-        found: list[int] = []
-        node: _Held | None = self
-        while node is not None and node.parent is not None:
-            found.append(node.action)
-            node = node.parent
-        return tuple(reversed(found))
 
     def then(self, action: int) -> _Held:
         """The holder after ``action``: the engine is given the very action object it listed for the state, which

@@ -107,7 +107,7 @@ def test_a_state_holds_its_history_once_along_the_line_of_play(game: object) -> 
     clone = state.clone()  # type: ignore[attr-defined]
     clone.apply_action(clone.legal_actions()[0] if not clone.is_chance_node() else clone.chance_outcomes()[0][0])
     assert clone.held.actions == tuple(clone.history()) and state.held.actions == tuple(history)
-    assert isinstance(vars(type(held))["actions"], property)  # worked out from the parents, never stored
+    assert isinstance(type(held).actions, property)  # worked out from the parents, never stored
     node, depth = held, len(history)
     while node.parent is not None:
         assert node.depth == depth and node.action == history[depth - 1]

@@ -59,6 +59,7 @@ from armata_rules.kernel.play.game import GameDefinition, Payoffs
 
 __all__ = [
     "MAX_GAME_LENGTH",
+    "ActionLine",
     "KernelObserver",
     "KernelSpielGame",
     "KernelSpielState",
@@ -308,7 +309,27 @@ _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 
 
-class _Held:
+class ActionLine:
+    """A node of a line of play: the index of the action that led to it from ``parent``, the node before (``None``
+    at the start). The actions from the start are walked back along the parents when asked for, never kept in each
+    node (which made every step copy all the ones before it). The OpenSpiel states' holders are such nodes."""
+
+    __slots__ = ()
+    action: int
+    parent: ActionLine | None
+
+    @property
+    def actions(self) -> tuple[int, ...]:
+        """The indices of the actions from the start to here, chance included."""
+        found: list[int] = []
+        node: ActionLine = self
+        while node.parent is not None:
+            found.append(node.action)
+            node = node.parent
+        return tuple(reversed(found))
+
+
+class _Held(ActionLine):
     """An engine state with the index of the action that led to it and its parent, which holds the ones before
     (OpenSpiel's ``clone`` shares it: the engine state is immutable). Serialised as the game's name, parameters and
     action indices, replayed through the rules when loaded. A seat's history lines are worked out only when its
@@ -316,6 +337,7 @@ class _Held:
     holder was a copy of the whole history at every step, and as many copies as steps kept alive along a line."""
 
     __slots__ = ("_lines", "_player", "_vectors", "action", "depth", "key", "name", "parent", "state")
+    parent: _Held | None
 
     def __init__(
         self,
@@ -336,16 +358,6 @@ class _Held:
         self._player: int | None = None
         self._vectors: dict[int, npt.NDArray[np.float32]] = {}
         self._lines: dict[int, str] = {}
-
-    @property
-    def actions(self) -> tuple[int, ...]:
-        """The indices of the actions from the start to here, chance included."""
-        found: list[int] = []
-        node: _Held | None = self
-        while node is not None and node.parent is not None:
-            found.append(node.action)
-            node = node.parent
-        return tuple(reversed(found))
 
     @property
     def setup(self) -> _Setup:
