@@ -2,7 +2,7 @@
 
 Every stream plays one table (the first heroes of Attila, Roel, Matthew, Charles, Falk Maria, as OpenSpiel seats
 them; the Pegasus English) and picks uniformly among the legal actions; an adapter's agent picks from its
-``action_mask`` (viewed as booleans: ``nonzero`` on an ``int8`` array of 25k entries is about 12 times slower, and a
+``action_mask`` (viewed as booleans: ``nonzero`` on an ``int8`` array of 25k entries is about 13 times slower, and a
 bench of the adapters should not time that). :func:`streams` returns them by name; ``bench_engine.py`` runs them side
 by side in turns, several times, and prints each adapter's cost as a multiple of a raw engine decision:
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Final, TypeVar
+from typing import Final, TypeVar
 
 import networkx as nx
 
@@ -28,7 +28,7 @@ from armata_rules.board.hexgrid import (
 )
 from armata_rules.board.layout import Layout, PlatformTile, RoomTile, SpaceKind
 from armata_rules.errors import EngineInvariantError, present
-from armata_rules.immutable import Memo, check_changes, empty_memo, frozen_init, memo
+from armata_rules.immutable import Memo, empty_memo, frozen_init, memo
 
 __all__ = ["EdgeKind", "Fortress", "FortressState", "FortressView", "LadderSite", "Space", "SpaceId"]
 
@@ -84,9 +84,10 @@ class FortressState(Memo):
     """What changes on the board: rotation of each platform (60° steps), collapsed rooms, ladder tiles placed.
 
     ``rotations`` follows :attr:`Fortress.platform_rooms`. Build new states with the :class:`Fortress` helpers.
-    Its ``__init__`` is written by hand (:func:`~armata_rules.immutable.frozen_init`), and so is the copy
-    :func:`~armata_rules.immutable.replace` makes of it (``_replace``): a ladder placed or destroyed, a platform
-    turned or collapsed copies it, which went through :func:`dataclasses.replace` and its generated ``__init__``.
+    Its ``__init__`` is written by hand (:func:`~armata_rules.immutable.frozen_init`), so
+    :func:`~armata_rules.immutable.replace` copies it through that constructor (compiled) or its slots (pure): a ladder
+    placed or destroyed, a platform turned or collapsed copies it, which went through :func:`dataclasses.replace` and
+    its generated ``__init__``. It is copied too seldom (a few times a game) to need a ``_replace`` of its own.
     """
 
     rotations: tuple[int, ...]
@@ -103,15 +104,6 @@ class FortressState(Memo):
         self.collapsed = collapsed  # type: ignore[misc]
         self.ladders = ladders  # type: ignore[misc]
         self._memo = None  # type: ignore[misc]  # no cache yet (see Memo); the slot is Memo's
-
-    def _replace(self, changes: dict[str, Any], /) -> FortressState:
-        """A copy with ``changes`` (see :func:`~armata_rules.immutable.replace`), built by the constructor."""
-        check_changes(FortressState, changes)
-        return FortressState(
-            changes.get("rotations", self.rotations),
-            changes.get("collapsed", self.collapsed),
-            changes.get("ladders", self.ladders),
-        )
 
 
 frozen_init(FortressState)
