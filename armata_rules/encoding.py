@@ -68,13 +68,13 @@ from armata_rules.actions import (
     Step,
     UseAbility,
 )
-from armata_rules.board.fortress import Fortress
+from armata_rules.board.fortress import Fortress, FortressState
 from armata_rules.components.icons import Ability, Hero
 from armata_rules.components.pack import DataPack
 from armata_rules.frames import DecisionKind, ToAct
 from armata_rules.immutable import memo
 from armata_rules.kernel.play.engine import Engine
-from armata_rules.observation import STACKS, HeroView, Observation, StackView
+from armata_rules.observation import STACKS, HeroView, Observation, StackView, board_seen, strigoi_seen
 from armata_rules.rules.context import RulesContext
 from armata_rules.state import Blood, GameState, Outcome, StrigoiState
 
@@ -448,8 +448,13 @@ _HeroFields = tuple[_Vocab, _Vocab, _Vocab, int, _Vocab, int, _Vocab, _Vocab, in
 _VIEW_CACHE_SIZE = 8192
 #: A hero's or a stack's part of the vector: the view, its block, and the indices and values of its nonzero entries.
 _Part = tuple["HeroView | StackView", int, list[int], list[int]]
-#: A stack's entries as arrays, checked (:meth:`ObservationEncoder.stack_arrays`): the view, its stack, the arrays.
-_Arrays = tuple["StackView", int, "npt.NDArray[np.intp]", "npt.NDArray[np.float32]"]
+#: A part's entries as arrays, checked (:meth:`ObservationEncoder.stack_arrays` and the like): what they were written
+#: from (a stack's view, the Strigoi, the board), its part (the stack's number, or the Strigoi's or the board's after
+#: the stacks), the arrays.
+_Arrays = tuple[object, int, "npt.NDArray[np.intp]", "npt.NDArray[np.float32]"]
+#: The part numbers of the Strigoi and the board among the parts a seat vector keeps whole (after the stacks).
+STRIGOI_PART = len(STACKS)
+BOARD_PART = len(STACKS) + 1
 
 
 @dataclass
@@ -599,7 +604,9 @@ class ObservationEncoder:
         #: that did not change the same view from state to state, so most are looked up, not encoded. Each value
         #: holds its view, so its ``id`` cannot be reused while it is here.
         self._views: dict[int, _Part] = {}
-        #: The stacks' entries as arrays, for the seat vectors (:meth:`stack_arrays`).
+        #: The entries of the parts a seat vector keeps whole (the stacks, the Strigoi, the board) as arrays, by the
+        #: identity of what they were written from (:meth:`stack_arrays`, :meth:`strigoi_arrays`,
+        #: :meth:`board_arrays`): every seat sees these parts alike, so one seat's are the others'.
         self._arrays: dict[int, _Arrays] = {}
 
     # -------------------------------------------------------------------------------------------- encode
@@ -636,11 +643,16 @@ class ObservationEncoder:
         if np.count_nonzero(out) != len(at):  # every entry written is nonzero: fewer means an index written twice
             self._refuse_repeated(at)
 
-    def check_entries(self, at: list[int], values: Float32Array) -> None:
+    def check_entries(self, at: list[int], values: list[Any]) -> None:
         """``ValueError`` if entries of a part of the vector (:meth:`head_entries` and the like) write an index twice
-        (naming the field and the id) or hold a value that is zero as a ``float32``."""
-        if len(set(at)) != len(at) or not values.all():  # the method: np.count_nonzero is a Python-level wrapper
+        (naming the field and the id) or hold a value that is zero as a ``float32``. Checked on the Python values:
+        an ``int`` is zero as a ``float32`` only if it is ``0``, and the parts' entries are ints (an array's ``all``
+        is a ufunc reduction, three times the cost of this loop)."""
+        if len(set(at)) != len(at):
             self._refuse_repeated(at)
+        for value in values:
+            if not value or (type(value) is not int and not np.float32(value)):
+                self._refuse_repeated(at)
 
     def _refuse_repeated(self, at: list[int]) -> None:
         """``ValueError`` naming the field and the id written twice (the same id twice in a collection)."""
@@ -804,23 +816,45 @@ class ObservationEncoder:
     def entry_arrays(self, at: list[int], values: list[Any]) -> tuple[IndexArray, Float32Array]:
         """Entries (of :meth:`strigoi_entries`, say) as arrays of indices and values, checked (:meth:`check_entries`):
         how a :class:`~armata_rules.observation_vector.SeatVector` writes a part it keeps whole."""
-        numbers = np.array(values, dtype=np.float32)
-        self.check_entries(at, numbers)
-        return np.array(at, dtype=np.intp), numbers
+        self.check_entries(at, values)
+        return np.array(at, dtype=np.intp), np.array(values, dtype=np.float32)
 
     def stack_arrays(self, view: StackView, stack: int) -> tuple[IndexArray, Float32Array]:
         """The entries of stack number ``stack`` (in the order of :data:`~armata_rules.observation.STACKS`) for
         ``view``, as :meth:`entry_arrays`. Found by the view's identity when it was met lately
         (:func:`armata_rules.observation.stack_view` gives a stack that did not change the same view, and every seat
         sees a stack alike), else encoded and kept, apart from :meth:`encode`'s lists (which never needs arrays)."""
-        cache = self._arrays
-        hit = cache.get(id(view))
+        hit = self._arrays.get(id(view))
         if hit is None or hit[0] is not view or hit[1] != stack:
-            if len(cache) > _VIEW_CACHE_SIZE:
-                cache.clear()
-            at, values = self._stack_entries(view, self._stack_fields[stack])
-            hit = cache[id(view)] = (view, stack, *self.entry_arrays(at, values))
+            hit = self._keep_arrays(view, stack, *self._stack_entries(view, self._stack_fields[stack]))
         return hit[2], hit[3]
+
+    def strigoi_arrays(self, strigoi: tuple[StrigoiState, ...]) -> tuple[IndexArray, Float32Array]:
+        """The entries of the Strigoi as every seat sees them (:func:`~armata_rules.observation.strigoi_seen`), as
+        :meth:`entry_arrays`. Found by the tuple's identity when it was met lately (a state shares its Strigoi with
+        the state before until one of them changes), as :meth:`stack_arrays`."""
+        hit = self._arrays.get(id(strigoi))
+        if hit is None or hit[0] is not strigoi or hit[1] != STRIGOI_PART:
+            seen = tuple([strigoi_seen(s) for s in strigoi])  # a list display: compiled, map() is a generic call
+            hit = self._keep_arrays(strigoi, STRIGOI_PART, *self.strigoi_entries(seen))
+        return hit[2], hit[3]
+
+    def board_arrays(self, board: FortressState) -> tuple[IndexArray, Float32Array]:
+        """The entries of the board as every seat sees it (:func:`~armata_rules.observation.board_seen`), as
+        :meth:`entry_arrays`, found by the board's identity when it was met lately, as :meth:`stack_arrays`."""
+        hit = self._arrays.get(id(board))
+        if hit is None or hit[0] is not board or hit[1] != BOARD_PART:
+            hit = self._keep_arrays(board, BOARD_PART, *self.board_entries(*board_seen(board)))
+        return hit[2], hit[3]
+
+    def _keep_arrays(self, source: object, part: int, at: list[int], values: list[int]) -> _Arrays:
+        """The entries of ``part`` written from ``source`` as checked arrays (:meth:`entry_arrays`), kept by the
+        identity of ``source`` (which the entry holds, so its ``id`` cannot be reused while it is kept)."""
+        cache = self._arrays
+        if len(cache) > _VIEW_CACHE_SIZE:
+            cache.clear()
+        kept = cache[id(source)] = (source, part, *self.entry_arrays(at, values))
+        return kept
 
     def strigoi_entries(self, strigoi: tuple[StrigoiState, ...]) -> tuple[list[int], list[int]]:
         """The nonzero entries of the Strigoi as seen (their wound tokens face down)."""

@@ -9,7 +9,8 @@ decision changes little, and part by part where it changes all or nothing:
   hero are kept **field by field**: a field is written again only when its value is another one. A hero the state
   shares with the last one is not even looked at; a hero who only moved rewrites one field, its position;
 - each stack, the Strigoi and the board are kept **whole**, each tied to the object it was written from, and
-  written again when the state holds another object.
+  written again when the state holds another object. Their entries come from the encoder, which keeps them by that
+  object's identity: every seat sees these parts alike, so the first seat to meet a new one encodes it for all.
 
 What a seat may see is decided by :mod:`armata_rules.observation`'s own helpers (:func:`hero_seen`, ``stack_view``,
 ``strigoi_seen``, ``secret_choice``), and the entries by the encoder's (:meth:`ObservationEncoder.field_entries`
@@ -27,16 +28,8 @@ from typing import Any, SupportsIndex
 import numpy as np
 import numpy.typing as npt
 
-from armata_rules.encoding import ObservationEncoder
-from armata_rules.observation import (
-    STACKS,
-    board_seen,
-    hero_seen,
-    secret_choice,
-    stack_view,
-    state_stacks,
-    strigoi_seen,
-)
+from armata_rules.encoding import BOARD_PART, STRIGOI_PART, ObservationEncoder
+from armata_rules.observation import STACKS, hero_seen, secret_choice, stack_view, state_stacks
 from armata_rules.state import GameState
 
 __all__ = ["SeatVector"]
@@ -134,14 +127,12 @@ class SeatVector:
         for slot, stack in enumerate(state_stacks(state)):
             if keys[slot] is not stack:
                 parts.append((slot, stack, *encoder.stack_arrays(stack_view(stack), slot)))
-        strigoi_slot = len(STACKS)
-        if keys[strigoi_slot] is not state.strigoi:
-            at, values = encoder.strigoi_entries(tuple(map(strigoi_seen, state.strigoi)))
-            parts.append((strigoi_slot, state.strigoi, *encoder.entry_arrays(at, values)))
+        strigoi = state.strigoi
+        if keys[STRIGOI_PART] is not strigoi:
+            parts.append((STRIGOI_PART, strigoi, *encoder.strigoi_arrays(strigoi)))
         board = state.board
-        if keys[strigoi_slot + 1] is not board:
-            at, values = encoder.board_entries(*board_seen(board))
-            parts.append((strigoi_slot + 1, board, *encoder.entry_arrays(at, values)))
+        if keys[BOARD_PART] is not board:
+            parts.append((BOARD_PART, board, *encoder.board_arrays(board)))
         # all worked out: now write
         vector, seen, written = self.vector, self._seen, self._written
         for slot, value, indices, numbers in fields:

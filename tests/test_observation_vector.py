@@ -16,6 +16,7 @@ import pytest
 from armata_rules import Game, editions
 from armata_rules.adapters.table import Table
 from armata_rules.encoding import ObservationEncoder
+from armata_rules.observation import STACKS, board_seen, strigoi_seen
 from armata_rules.observation_vector import SeatVector
 from armata_rules.state import GameState
 from tests.play import new_game, played_states
@@ -169,3 +170,48 @@ def test_a_table_pickles_and_copies_as_what_it_is_set_up_from() -> None:
         assert (
             copied.legal(again, again.initial_state(), 0).indices == table.legal(game, game.initial_state(), 0).indices
         )
+
+
+def test_the_parts_kept_whole_are_encoded_once_for_every_seat() -> None:
+    """The Strigoi and the board, as a stack, are encoded once per object and shared by every seat's vector (every
+    seat sees them alike): the arrays are the entries of the encoder's own part methods, the same array objects for
+    the same part, new ones for another object holding another value."""
+    game = new_game(3, seed=4)
+    encoder = ObservationEncoder.of(game)
+    states = _states(game, 4, 200)
+    first, last = states[0], states[-1]
+    at, values = encoder.strigoi_arrays(first.strigoi)
+    expected_at, expected_values = encoder.strigoi_entries(tuple(strigoi_seen(s) for s in first.strigoi))
+    assert at.tolist() == expected_at and values.tolist() == expected_values
+    assert at.dtype == np.intp and values.dtype == np.float32
+    at, values = encoder.board_arrays(first.board)
+    assert (at.tolist(), values.tolist()) == encoder.board_entries(*board_seen(first.board))
+    assert encoder.strigoi_arrays(first.strigoi)[0] is encoder.strigoi_arrays(first.strigoi)[0]
+    assert encoder.board_arrays(first.board)[1] is encoder.board_arrays(first.board)[1]
+    assert first.strigoi is not last.strigoi and first.strigoi != last.strigoi
+    assert encoder.strigoi_arrays(first.strigoi)[0] is not encoder.strigoi_arrays(last.strigoi)[0]
+    vectors = [SeatVector(encoder, seat) for seat in range(3)]
+    for vector in vectors:
+        vector.update(last)
+    strigoi_part = len(STACKS)
+    assert vectors[0]._at[strigoi_part] is vectors[1]._at[strigoi_part] is vectors[2]._at[strigoi_part]
+    assert vectors[0]._at[strigoi_part + 1] is vectors[2]._at[strigoi_part + 1]
+
+
+@pytest.mark.parametrize(
+    ("at", "values", "message"),
+    [
+        ([3, 3], [1, 2], "appears twice"),
+        ([3, 4], [1, 0], "zero as a float32"),
+        ([3, 4], [1, 1e-50], "zero as a float32"),
+        ([3, 4], [1, 0.0], "zero as a float32"),
+    ],
+)
+def test_entry_arrays_refuse_an_index_twice_and_a_value_zero_as_a_float32(
+    at: list[int], values: list[object], message: str
+) -> None:
+    encoder = ObservationEncoder.of(new_game(2, seed=1))
+    with pytest.raises(ValueError, match=message):
+        encoder.entry_arrays(at, values)
+    indices, numbers = encoder.entry_arrays([3, 4], [1, 2.5])
+    assert indices.tolist() == [3, 4] and numbers.tolist() == [1.0, 2.5]

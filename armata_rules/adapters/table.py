@@ -131,6 +131,13 @@ class Table(GameTable[RulesContext, GameState]):
             found = cache[key] = KernelLegal(listed.ordered, listed.by_index)
         return found
 
+    def legal_action(
+        self, engine: Engine[RulesContext, GameState], state: GameState, seat: int, index: int | None
+    ) -> Action | None:
+        """The action listed for ``seat`` now under ``index``, ``None`` if it is not legal: read from the action
+        space's own answer (which the mask was written from), without building :meth:`legal`'s."""
+        return None if index is None else self.action_space.legal(engine, state, seat).by_index.get(index)
+
     def mask(self, engine: Engine[RulesContext, GameState], state: GameState, seat: int) -> npt.NDArray[np.int8]:
         """``1`` at each of ``seat``'s legal action indices, ``0`` elsewhere (written from the action space's array
         of the indices)."""

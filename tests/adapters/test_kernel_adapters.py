@@ -391,7 +391,8 @@ def test_the_race_shows_every_action_in_the_information_state(race_name: str) ->
     assert state.observation_string(1) == "0=1 1=1 2=1"
 
 
-def test_the_openspiel_game_refuses_an_illegal_action_and_bad_parameters(race_name: str) -> None:
+def test_the_openspiel_game_refuses_an_illegal_action_and_bad_parameters(race_name: str, armata_name: str) -> None:
+    # armata_name: Armata is registered through the kernel (the test alone, selected with -k, needs it too)
     state = pyspiel.load_game(race_name).new_initial_state()
     with pytest.raises(ValueError, match=r"^python_toy_race: action 2 is not legal for player 0 at move \(move 0\)$"):
         state.apply_action(2)  # seat 1's walk
@@ -603,3 +604,38 @@ def test_the_parallel_environment_plays_a_whole_game_to_its_returns() -> None:
             totals[agent] += reward
     returns = env.table.returns(env.engine, env.game_state)
     assert env.game_state.outcome is not None and totals == {f"seat_{i}": r for i, r in enumerate(returns)}
+
+
+def _tables() -> list[GameTable[Any, Any]]:
+    from armata_rules.adapters.table import Table
+
+    return [GameTable(RACE, {"seats": 3}), GameTable(ARMATA, ARMATA_SETUP), Table(("Attila", "Roel"))]
+
+
+@pytest.mark.parametrize("table", _tables(), ids=["race", "armata-kernel", "armata-table"])
+def test_legal_action_is_the_very_action_listed_at_a_legal_index_and_nothing_else(table: GameTable[Any, Any]) -> None:
+    """What every adapter's step asks: the action object the engine listed under a legal index of the seat (given
+    back to the engine as is), ``None`` for an index that is not legal, for ``None`` and for a seat that does not
+    decide, at every state of a random game."""
+    engine = table.engine(3)
+    state = engine.initial_state()
+    rng = random.Random(3)
+    for _ in range(150):
+        if state.outcome is not None:
+            break
+        to_act = table.to_act(state)
+        assert to_act is not None
+        every = {index for seat in range(table.seats) for index in table.legal(engine, state, seat).indices}
+        every.add(next(i for i in range(table.num_actions) if i not in every))  # an index no seat may play
+        for seat in range(table.seats):
+            legal = table.legal(engine, state, seat)
+            assert bool(legal.indices) == (seat in to_act.seats)
+            for index in sorted(every):
+                assert table.legal_action(engine, state, seat, index) is legal.by_index.get(index), (seat, index)
+            assert table.legal_action(engine, state, seat, None) is None
+        listed = engine.legal_actions(state)
+        assert all(
+            any(action is other for other in listed)
+            for action in table.legal(engine, state, to_act.seats[0]).by_index.values()
+        )
+        state = engine.apply(state, rng.choice(listed))

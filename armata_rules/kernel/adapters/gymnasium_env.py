@@ -131,8 +131,7 @@ class KernelEnv(Env[ObservationDict, np.int64], Generic[C, S]):
         reward, whether the episode terminated, whether it was truncated, and whether ``action`` was illegal (then,
         as the ``illegal_action`` policy says, nothing was played or this raised)."""
         deciding = self._deciding()
-        index = whole_index(action)
-        chosen = None if index is None else self.table.legal(self.engine, self.state, deciding).by_index.get(index)
+        chosen = self.table.legal_action(self.engine, self.state, deciding, whole_index(action))
         if chosen is None:
             self._refuse(deciding, action)
             lose = self.illegal_action == "lose"

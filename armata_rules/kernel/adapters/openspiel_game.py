@@ -397,7 +397,7 @@ class _Held(ActionLine):
             outcome = self.chance().get(index)
             chosen = None if outcome is None else outcome[0]
         elif player >= 0:
-            chosen = setup.table.legal(setup.engine, self.state, player).by_index.get(index)
+            chosen = setup.table.legal_action(setup.engine, self.state, player, index)
         if chosen is None:
             to_act = setup.table.to_act(self.state)
             where = "the end of the game" if to_act is None else f"{to_act.decision or to_act.kind.value}"

@@ -229,8 +229,7 @@ class KernelAECEnv(_Episodes[C, S], AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self.infos = {a: {} for a in self.agents}
         seat = self._seat(agent)
-        index = whole_index(action)
-        chosen = None if index is None else self.table.legal(self.engine, self.game_state, seat).by_index.get(index)
+        chosen = self.table.legal_action(self.engine, self.game_state, seat, whole_index(action))
         if chosen is None:
             self._illegal(agent, action)
             return
@@ -355,8 +354,7 @@ class KernelParallelEnv(_Episodes[C, S], ParallelEnv):  # type: ignore[misc]
         for agent in self.agents:
             index = whole_index(actions.get(agent))
             if agent in deciding:
-                legal = self.table.legal(self.engine, self.game_state, self._seat(agent))
-                chosen = None if index is None else legal.by_index.get(index)
+                chosen = self.table.legal_action(self.engine, self.game_state, self._seat(agent), index)
                 if chosen is not None:
                     before = self.game_state
                     self.game_state = self.engine.apply(before, chosen)

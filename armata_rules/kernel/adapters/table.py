@@ -260,6 +260,12 @@ class GameTable(Generic[C, S]):
             found = cache[key] = LegalIndices(tuple(sorted(by_index)), by_index)
         return found
 
+    def legal_action(self, engine: Engine[C, S], state: S, seat: int, index: int | None) -> Action | None:
+        """The action the engine listed for ``seat`` now under ``index`` (given back to the engine as is); ``None`` if
+        ``index`` is ``None`` or not one of the seat's legal indices. What an adapter's ``step`` asks: a game's table
+        may answer it without building :meth:`legal`'s whole answer."""
+        return None if index is None else self.legal(engine, state, seat).by_index.get(index)
+
     def _index(self, action: Action) -> int:
         try:
             return self.action_space.action_to_index(action)
