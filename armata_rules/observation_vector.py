@@ -154,7 +154,8 @@ class SeatVector:
         """Add to ``fields`` each field from slot ``start`` on whose value is not the one written, with its new
         entries."""
         seen, specs, encoder = self._seen, self._specs, self._encoder
-        for slot, value in enumerate(values, start):
+        for k in range(len(values)):  # compiled, enumerate() over a tuple of Any is a generic iteration
+            slot, value = start + k, values[k]
             old = seen[slot]
             if value is old or (old is not _UNWRITTEN and value == old):
                 continue
