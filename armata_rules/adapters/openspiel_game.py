@@ -259,8 +259,9 @@ class _Held(ActionLine):
     as steps kept alive along a line of play.
     """
 
-    __slots__ = ("_player", "_recall", "action", "depth", "params", "parent", "setup", "state")
+    __slots__ = ("_player", "_recall", "action", "depth", "params", "parent", "setup", "shared", "state")
     parent: _Held | None
+    state: GameState
 
     def __init__(
         self, params: tuple[int, str, str], state: GameState, parent: _Held | None = None, action: int = -1
@@ -276,6 +277,7 @@ class _Held(ActionLine):
         self.depth: int = 0 if parent is None else parent.depth + 1
         self._recall: _Recall | None = None
         self._player: int | None = None
+        self.shared = parent is None  # the game's initial state, which every new game starts from
 
     def then(self, action: int) -> _Held:
         """The holder after ``action``: the engine is given the very action object it listed for the state, which
@@ -313,6 +315,7 @@ class _Held(ActionLine):
         return present(known, "openspiel_game recall")  # the loop ran at least once: self had no recall
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Held:
+        self.shared = True  # OpenSpiel's clone: two states hold this node now
         return self
 
     def __getstate__(self) -> tuple[tuple[int, str, str], tuple[int, ...]]:
@@ -327,6 +330,7 @@ class _Held(ActionLine):
         self.action, self.depth = held.action, held.depth
         self._recall = None
         self._player = None
+        self.shared = held.shared  # the start's holder shares the game's initial state
 
 
 class ArmataGame(pyspiel.Game):  # type: ignore[misc]
@@ -412,7 +416,9 @@ class ArmataState(pyspiel.State):  # type: ignore[misc]
         return list(found)
 
     def _apply_action(self, action: int) -> None:
-        self.held = self.held.then(action)
+        held = self.held
+        self.held = held.then(action)
+        held.left()
 
     def _action_to_string(self, player: int, action: int) -> str:
         engine = self.setup.engine

@@ -639,3 +639,32 @@ def test_legal_action_is_the_very_action_listed_at_a_legal_index_and_nothing_els
             for action in table.legal(engine, state, to_act.seats[0]).by_index.values()
         )
         state = engine.apply(state, rng.choice(listed))
+
+
+def test_a_kernel_line_of_play_drops_the_caches_of_the_states_it_left(race_name: str, armata_name: str) -> None:
+    """As Armata's own OpenSpiel game: a state moving on empties the cache of the engine state it left, unless a
+    clone holds that node too or it is the start; the information states do not change."""
+    for name in (race_name, armata_name):
+        game = pyspiel.load_game(name)
+        state = game.new_initial_state()
+        rng = random.Random(2)
+        clone = None
+        for step in range(40):
+            if state.is_terminal():
+                break
+            actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+            if step == 10:
+                clone = state.clone()
+            state.apply_action(rng.choice(actions))
+        assert clone is not None
+        node, nodes = state.held.parent, []
+        while node is not None:
+            nodes.append(node)
+            node = node.parent
+        assert nodes[-1].shared and nodes[-1].parent is None  # the start
+        kept = [node for node in nodes if node.state._memo is not None]
+        assert kept and all(node.shared for node in kept) and clone.held in kept
+        assert sum(node.shared for node in nodes) == 2  # the start and the cloned node
+        again = game.deserialize_state(state.serialize())
+        for seat in range(game.num_players()):
+            assert again.information_state_string(seat) == state.information_state_string(seat)

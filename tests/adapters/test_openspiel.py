@@ -115,6 +115,34 @@ def test_a_state_holds_its_history_once_along_the_line_of_play(game: object) -> 
     assert depth == 0 and node.action == -1
 
 
+def test_a_line_of_play_drops_the_caches_of_the_states_it_left(game: object) -> None:
+    """Moving on, a state empties the cache of the engine state it left (nothing along a line asks it again, and the
+    collector walked every one kept); the start's (shared by every game) and a cloned node's (two states hold it)
+    are kept. What the line answers does not change: information states, tensors and a replay of its actions."""
+    state = _random_state(game, 9, 120)
+    held = state.held  # type: ignore[attr-defined]
+    legal = state.legal_actions() if not state.is_chance_node() else [state.chance_outcomes()[0][0]]  # type: ignore[attr-defined]
+    assert held.state._memo is not None  # the state now: its legal actions were listed
+    line = []
+    node = held.parent
+    while node is not None:
+        line.append(node)
+        node = node.parent
+    start = line.pop()
+    assert start.shared and start.state is game.new_initial_state().state  # type: ignore[attr-defined]
+    assert all(not node.shared and node.state._memo is None for node in line)
+    clone = state.clone()  # type: ignore[attr-defined]
+    assert held.shared
+    state.apply_action(legal[0])  # type: ignore[attr-defined]
+    assert held.state._memo is not None  # the clone still stands on it
+    clone.apply_action(legal[-1])
+    assert held.state._memo is not None and clone.held.parent is held
+    again = game.deserialize_state(state.serialize())  # type: ignore[attr-defined]
+    for seat in range(game.num_players()):  # type: ignore[attr-defined]
+        assert again.information_state_string(seat) == state.information_state_string(seat)  # type: ignore[attr-defined]
+        assert again.observation_tensor(seat) == state.observation_tensor(seat)  # type: ignore[attr-defined]
+
+
 def test_phase_one_is_sequential_and_information_states_hide_the_choice(game: object) -> None:
     state = game.new_initial_state()  # type: ignore[attr-defined]
     while state.state.to_act.kind is not DecisionKind.SIMULTANEOUS:

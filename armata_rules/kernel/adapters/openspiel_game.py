@@ -51,7 +51,7 @@ import pyspiel
 
 from armata_rules.kernel.adapters.table import GameTable, hooks_of
 from armata_rules.kernel.core.errors import present
-from armata_rules.kernel.core.immutable import Memo, memo
+from armata_rules.kernel.core.immutable import Memo, empty_memo, memo
 from armata_rules.kernel.play.actions import Action, ChanceOutcome
 from armata_rules.kernel.play.engine import Engine, GameSetupError, set_up
 from armata_rules.kernel.play.frames import DecisionKind
@@ -317,6 +317,21 @@ class ActionLine:
     __slots__ = ()
     action: int
     parent: ActionLine | None
+    #: The engine state here (immutable, with its cache of derived data: :func:`~armata_rules.immutable.memo`).
+    state: Memo
+    #: Whether more than one OpenSpiel state may hold this node: the start of a line (every game of a game object
+    #: starts from its one initial state), or a node OpenSpiel's ``clone`` copied (it shares the node).
+    shared: bool
+
+    def left(self) -> None:
+        """The OpenSpiel state that held this node moved on to a child (``apply_action``): unless the node is
+        :attr:`shared`, its engine state's cache is emptied. The node stays in the line, its state with it (a seat's
+        information state is worked out from the line only when asked for), but nothing along a line of play asks
+        the cache again: kept, the legal listings, board views and the like of every state so far made a fifth of a
+        compiled OpenSpiel decision in the garbage collector's walks. Anything asked again is worked out again (the
+        cache holds only what follows from the state)."""
+        if not self.shared:
+            empty_memo(self.state)
 
     @property
     def actions(self) -> tuple[int, ...]:
@@ -336,8 +351,9 @@ class _Held(ActionLine):
     information state is asked for. A holder keeps only its own action: a tuple of every action so far in each
     holder was a copy of the whole history at every step, and as many copies as steps kept alive along a line."""
 
-    __slots__ = ("_lines", "_player", "_vectors", "action", "depth", "key", "name", "parent", "state")
+    __slots__ = ("_lines", "_player", "_vectors", "action", "depth", "key", "name", "parent", "shared", "state")
     parent: _Held | None
+    state: Any
 
     def __init__(
         self,
@@ -358,6 +374,7 @@ class _Held(ActionLine):
         self._player: int | None = None
         self._vectors: dict[int, npt.NDArray[np.float32]] = {}
         self._lines: dict[int, str] = {}
+        self.shared = parent is None  # the game's initial state, which every new game starts from
 
     @property
     def setup(self) -> _Setup:
@@ -447,6 +464,7 @@ class _Held(ActionLine):
         return "\n".join(reversed(lines))
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Held:
+        self.shared = True  # OpenSpiel's clone: two states hold this node now
         return self
 
     def __getstate__(self) -> tuple[str, tuple[tuple[str, object], ...], tuple[int, ...]]:
@@ -460,6 +478,7 @@ class _Held(ActionLine):
         self.name, self.key, self.state, self.parent = name, key, held.state, held.parent
         self.action, self.depth = held.action, held.depth
         self._player = None
+        self.shared = held.shared  # the start's holder shares the game's initial state
         self._vectors = {}
         self._lines = {}
 
@@ -499,7 +518,9 @@ class KernelSpielState(pyspiel.State):  # type: ignore[misc]
         return sorted((index, probability) for index, (_, probability) in self.held.chance().items())
 
     def _apply_action(self, action: int) -> None:
-        self.held = self.held.then(action)
+        held = self.held
+        self.held = held.then(action)
+        held.left()
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self.held.setup.table.action(action))
