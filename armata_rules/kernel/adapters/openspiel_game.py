@@ -529,6 +529,20 @@ class KernelSpielState(pyspiel.State):  # type: ignore[misc]
         """Whether the game is over."""
         return bool(self.held.state.outcome is not None)
 
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s observation tensor (the current player's without one): the list
+        ``pyspiel.State.observation_tensor`` gives (a C++ caller still gets that one), read from the holder's kept
+        vector. Asked from Python, OpenSpiel's own method made a fresh initial state and wrote its tensor to learn
+        the shape at every call. A player that is not a seat (chance, the end) goes to OpenSpiel's method, which
+        refuses it as before."""
+        seat = self.current_player() if player is None else player
+        if type(seat) is not int or not 0 <= seat < self.held.setup.table.seats:
+            own = pyspiel.State.observation_tensor
+            found: list[float] = own(self) if player is None else own(self, player)
+            return found
+        values: list[float] = self.held.vector(seat).tolist()
+        return values
+
     def returns(self) -> list[float]:
         """Each seat's return (the ``returns`` hook): its result at the end, 0 while the game goes on."""
         setup = self.held.setup
