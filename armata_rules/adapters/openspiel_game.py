@@ -461,12 +461,7 @@ class ArmataState(pyspiel.State):  # type: ignore[misc]
             return found
         observer = _observer(self.params, perfect_recall)
         observer.set_from(self, seat)
-        tensor = observer.tensor
-        values = [0.0] * tensor.size  # then the few nonzero entries: a float object per entry was most of the cost
-        at = np.flatnonzero(tensor)
-        for index, value in zip(at.tolist(), tensor[at].tolist(), strict=True):
-            values[index] = value
-        return values
+        return observer.tensor_list()
 
 
 @cache
@@ -498,6 +493,9 @@ class ArmataObserver:
         self._initial: dict[int, npt.NDArray[np.float32]] = {}
         # each seat's vector, kept up to date from the last state it was set from (armata_rules.observation_vector)
         self._seats = [SeatVector(setup.table.encoder, seat) for seat in range(setup.table.players)]
+        # the tensor of the last tensor_list() call, as an array and as a list of floats (see tensor_list)
+        self._listed = np.zeros_like(self.tensor)
+        self._list: list[float] = [0.0] * self.tensor.size
 
     def set_from(self, state: ArmataState, player: int) -> None:
         """Fill the tensor with ``player``'s observation of ``state`` (and, with perfect recall, its memory)."""
@@ -520,6 +518,19 @@ class ArmataObserver:
             seen[:] = 0.0
             for seat, card in state.held.recall().seen[player]:
                 seen[seat, self.cards[card]] = 1.0
+
+    def tensor_list(self) -> list[float]:
+        """The tensor as a new list of floats, what ``state.observation_tensor()`` gives: the list of the last call
+        patched where the tensor changed since, then copied. A float object for every entry (NumPy's ``tolist``) took
+        longer than a compiled engine decision; a decision changes a few dozen entries."""
+        tensor, listed, values = self.tensor, self._listed, self._list
+        changed = (tensor != listed).nonzero()[0]  # the array's method: np.flatnonzero adds Python-level wrappers
+        if len(changed):
+            now = tensor[changed]
+            for index, value in zip(changed.tolist(), now.tolist(), strict=True):
+                values[index] = value
+            listed[changed] = now
+        return list(values)
 
     def string_from(self, state: ArmataState, player: int) -> str:
         """The information state (with perfect recall) or the current observation, in words."""

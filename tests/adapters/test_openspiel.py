@@ -85,6 +85,9 @@ def test_tensors_asked_from_python_are_openspiels_own(game: object) -> None:
             state.apply_action(rng.choice(state.chance_outcomes())[0])
         else:
             assert state.observation_tensor() == spiel_state.observation_tensor(state)
+            given = state.information_state_tensor(0)
+            given[:] = [9.0] * len(given)  # the caller's own list: the next one is not changed by it
+            assert state.information_state_tensor(0) == spiel_state.information_state_tensor(state, 0)
             clone = state.clone()
             state.apply_action(rng.choice(state.legal_actions()))
             assert clone.observation_tensor(0) == spiel_state.observation_tensor(clone, 0)
