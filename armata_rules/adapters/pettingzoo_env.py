@@ -43,7 +43,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv
-from pettingzoo.utils.wrappers import AssertOutOfBoundsWrapper, OrderEnforcingWrapper
 
 from armata_rules.actions import Action
 from armata_rules.adapters.table import (
@@ -54,7 +53,7 @@ from armata_rules.adapters.table import (
     step_reward,
 )
 from armata_rules.engine import Game
-from armata_rules.kernel.adapters.pettingzoo_env import KernelAECEnv, KernelParallelEnv
+from armata_rules.kernel.adapters.pettingzoo_env import KernelAECEnv, KernelParallelEnv, wrapped
 from armata_rules.rules.context import RulesContext
 from armata_rules.state import GameState
 from armata_rules.variants import Ruleset
@@ -185,5 +184,6 @@ parallel_env = ArmataParallelEnv
 
 def env(**kwargs: Any) -> AECEnv:
     """:class:`ArmataAECEnv` (``raw_env``) with PettingZoo's ``AssertOutOfBoundsWrapper`` and
-    ``OrderEnforcingWrapper``; ``env().unwrapped`` is the bare environment."""
-    return OrderEnforcingWrapper(AssertOutOfBoundsWrapper(raw_env(**kwargs)))
+    ``OrderEnforcingWrapper`` (:func:`~armata_rules.kernel.adapters.pettingzoo_env.wrapped`); ``env().unwrapped`` is
+    the bare environment."""
+    return wrapped(raw_env(**kwargs))

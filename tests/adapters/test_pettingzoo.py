@@ -6,6 +6,7 @@ import dataclasses
 import functools
 import types
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -222,6 +223,50 @@ def test_the_constructors_and_metadata_follow_pettingzoo() -> None:
         assert meta["render_modes"] == ["ansi", "rgb_array", "human"]
     assert parallel.metadata["is_parallelizable"] is True
     assert wrapped.metadata["is_parallelizable"] is False
+
+
+def test_env_behaves_as_pettingzoos_own_wrappers_around_the_bare_environment() -> None:
+    """``env()`` reads the bare environment at once where PettingZoo's checks allow it: a random game through it, with
+    actions outside the space, of the wrong type and after the end among them, is what PettingZoo's own
+    ``OrderEnforcingWrapper(AssertOutOfBoundsWrapper(raw_env()))`` shows, step by step; before ``reset`` both refuse
+    alike."""
+    rng = np.random.default_rng(5)
+    size = pz.raw_env(table=TABLE).action_space("seat_0").n
+    actions: list[object] = []
+    for k in range(600):
+        pick = int(rng.integers(size))
+        actions.append([pick, np.int64(pick), True, size, -1, 3.0][k % 6] if k % 7 == 3 else None)
+    env = pz.env(table=TABLE)
+    theirs = OrderEnforcingWrapper(AssertOutOfBoundsWrapper(pz.raw_env(table=TABLE)))
+    for before_reset in (lambda e: e.last(), lambda e: e.step(0)):
+        errors = []
+        for wrapped in (pz.env(table=TABLE), OrderEnforcingWrapper(AssertOutOfBoundsWrapper(pz.raw_env(table=TABLE)))):
+            with pytest.raises((AttributeError, AssertionError)) as refused:
+                before_reset(wrapped)
+            errors.append((type(refused.value), str(refused.value)))
+        assert errors[0] == errors[1]
+
+    # a legal action wherever the actions above say None: the game goes on to its end and beyond
+    def legal_or(env: Any, action: object) -> object:
+        if action is not None:
+            return action
+        mask = env.observe(env.agent_selection)["action_mask"]
+        return int(np.flatnonzero(mask)[0]) if mask.any() else 0
+
+    mine, reference = [], []
+    for wrapped, out in ((env, mine), (theirs, reference)):
+        wrapped.reset(seed=4)
+        for action in actions:
+            observation, reward, termination, truncation, info = wrapped.last()
+            out.append((wrapped.agent_selection, observation["observation"].tobytes(), reward, termination, dict(info)))
+            try:
+                wrapped.step(None if termination or truncation else legal_or(wrapped, action))
+            except AssertionError as refused:
+                out.append(("refused", str(refused)))
+            if not wrapped.agents:
+                break
+    assert mine == reference and any(entry[0] == "refused" for entry in mine)
+    assert str(env) == str(theirs)
 
 
 def test_the_turn_based_aec_environment_is_truly_not_parallelizable() -> None:
