@@ -27,6 +27,7 @@ from armata_rules.kernel.play.frames import DecisionKind  # noqa: E402
 from armata_rules.kernel.play.game import GameDefinition, Payoffs  # noqa: E402
 from armata_rules.kernel.testing.conformance import ADAPTER_CHECKS, ConformanceError, check_adapters  # noqa: E402
 from armata_rules.kernel.testing.toy import RACE  # noqa: E402
+from tests.adapters.spiel_tensors import check_tensors_are_openspiels  # noqa: E402
 
 #: Armata, as the kernel knows it (the entry point imports its engine, whose rules the definition names).
 ARMATA: GameDefinition[Any, Any] = load("armata_strigoi")
@@ -674,26 +675,5 @@ def test_the_observation_tensor_asked_from_python_is_openspiels_own(race_name: s
     """``state.observation_tensor``, answered in Python from the holder's kept vector, is the very list OpenSpiel's
     own method gives (what a C++ caller gets) at every state of a random game, for every seat, with and without a
     player, on clones too; a player that is no seat is refused by OpenSpiel as before."""
-    spiel_state = pyspiel.State
     for name in (race_name, armata_name):
-        game = pyspiel.load_game(name)
-        state = game.new_initial_state()
-        rng = random.Random(6)
-        for _ in range(120):
-            if state.is_terminal():
-                break
-            for seat in range(game.num_players()):
-                assert state.observation_tensor(seat) == spiel_state.observation_tensor(state, seat)
-            if state.is_chance_node():
-                with pytest.raises(pyspiel.SpielError, match="player >= 0"):
-                    state.observation_tensor()
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-            else:
-                assert state.observation_tensor() == spiel_state.observation_tensor(state)
-                clone = state.clone()
-                state.apply_action(rng.choice(state.legal_actions()))
-                assert clone.observation_tensor(0) == spiel_state.observation_tensor(clone, 0)
-        with pytest.raises(pyspiel.SpielError, match="num_players"):
-            state.observation_tensor(game.num_players())
-        with pytest.raises(TypeError):
-            state.observation_tensor(1.5)
+        assert check_tensors_are_openspiels(pyspiel.load_game(name), 6, 120, ("observation_tensor",)) > 20

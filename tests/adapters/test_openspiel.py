@@ -14,6 +14,7 @@ from armata_rules.actions import Step  # noqa: E402
 from armata_rules.adapters import openspiel_game  # noqa: E402
 from armata_rules.adapters.openspiel_mcts import play  # noqa: E402
 from armata_rules.frames import DecisionKind  # noqa: E402
+from tests.adapters.spiel_tensors import check_tensors_are_openspiels  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -71,31 +72,8 @@ def test_tensors_asked_from_python_are_openspiels_own(game: object) -> None:
     are the very lists OpenSpiel's own methods give (what a C++ caller gets) at every state of a random game, for
     every seat, with and without a player, on clones too; a player that is no seat is refused by OpenSpiel as
     before (the same ``SpielError``)."""
-    spiel_state = pyspiel.State
-    rng = random.Random(4)
-    state = game.new_initial_state()  # type: ignore[attr-defined]
-    seen = 0
-    while not state.is_terminal() and seen < 250:
-        for seat in range(game.num_players()):  # type: ignore[attr-defined]
-            assert state.observation_tensor(seat) == spiel_state.observation_tensor(state, seat)
-            assert state.information_state_tensor(seat) == spiel_state.information_state_tensor(state, seat)
-        if state.is_chance_node():
-            with pytest.raises(pyspiel.SpielError, match="player >= 0"):
-                state.observation_tensor()
-            state.apply_action(rng.choice(state.chance_outcomes())[0])
-        else:
-            assert state.observation_tensor() == spiel_state.observation_tensor(state)
-            given = state.information_state_tensor(0)
-            given[:] = [9.0] * len(given)  # the caller's own list: the next one is not changed by it
-            assert state.information_state_tensor(0) == spiel_state.information_state_tensor(state, 0)
-            clone = state.clone()
-            state.apply_action(rng.choice(state.legal_actions()))
-            assert clone.observation_tensor(0) == spiel_state.observation_tensor(clone, 0)
-        seen += 1
-    with pytest.raises(pyspiel.SpielError, match="num_players"):
-        state.observation_tensor(game.num_players())  # type: ignore[attr-defined]
-    with pytest.raises(TypeError):
-        state.information_state_tensor(1.5)
+    compared = check_tensors_are_openspiels(game, 4, 250, ("observation_tensor", "information_state_tensor"))
+    assert compared == 250
 
 
 def test_a_state_holds_its_history_once_along_the_line_of_play(game: object) -> None:
