@@ -46,7 +46,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -60,7 +59,7 @@ from armata_rules.engine import Game
 from armata_rules.errors import present
 from armata_rules.frames import DecisionKind
 from armata_rules.immutable import memo
-from armata_rules.kernel.adapters.openspiel_game import ActionLine
+from armata_rules.kernel.adapters.openspiel_game import CHANCE_PLAYER, TERMINAL_PLAYER, ActionLine
 from armata_rules.observation import Observation
 from armata_rules.observation_vector import SeatVector
 from armata_rules.state import GameState
@@ -226,18 +225,13 @@ def _next_recall(setup: _Setup, known: _Recall, before: GameState, action: Actio
     return _Recall(tuple(lines), tuple(seen))
 
 
-#: OpenSpiel's player ids of a terminal and of a chance node, as ints (read once: each read of the enum is a call).
-_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
-_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
-
-
 def _current_player(state: GameState) -> int:
     """The seat that decides (the first still to choose in Phase 1), chance, or terminal."""
     if state.is_over:
-        return _TERMINAL
+        return TERMINAL_PLAYER
     to_act = state.to_act
     if to_act.kind is DecisionKind.CHANCE:
-        return _CHANCE
+        return CHANCE_PLAYER
     if not to_act.seats:
         raise RuntimeError(f"the engine stopped with nobody to decide at {to_act} (an engine defect)")
     return to_act.seats[0]
@@ -259,7 +253,7 @@ class _Held(ActionLine):
     as steps kept alive along a line of play.
     """
 
-    __slots__ = ("_player", "_recall", "action", "depth", "params", "parent", "setup", "shared", "state")
+    __slots__ = ("_player", "_recall", "action", "depth", "params", "parent", "setup", "state")
     parent: _Held | None
     state: GameState
 
@@ -313,10 +307,6 @@ class _Held(ActionLine):
                 known = _next_recall(setup, known, held.parent.state, action, held.state)
             held._recall = known
         return present(known, "openspiel_game recall")  # the loop ran at least once: self had no recall
-
-    def __deepcopy__(self, memo: dict[int, object]) -> _Held:
-        self.shared = True  # OpenSpiel's clone: two states hold this node now
-        return self
 
     def __getstate__(self) -> tuple[tuple[int, str, str], tuple[int, ...]]:
         return self.params, self.actions

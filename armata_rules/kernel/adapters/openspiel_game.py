@@ -58,7 +58,9 @@ from armata_rules.kernel.play.frames import DecisionKind
 from armata_rules.kernel.play.game import GameDefinition, Payoffs
 
 __all__ = [
+    "CHANCE_PLAYER",
     "MAX_GAME_LENGTH",
+    "TERMINAL_PLAYER",
     "ActionLine",
     "KernelObserver",
     "KernelSpielGame",
@@ -305,8 +307,8 @@ class KernelSpielGame(pyspiel.Game):  # type: ignore[misc]
 
 
 #: OpenSpiel's player ids of a terminal and of a chance node, as ints (read once: each read of the enum is a call).
-_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
-_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+TERMINAL_PLAYER: Final = int(pyspiel.PlayerId.TERMINAL)
+CHANCE_PLAYER: Final = int(pyspiel.PlayerId.CHANCE)
 
 
 class ActionLine:
@@ -314,14 +316,20 @@ class ActionLine:
     at the start). The actions from the start are walked back along the parents when asked for, never kept in each
     node (which made every step copy all the ones before it). The OpenSpiel states' holders are such nodes."""
 
-    __slots__ = ()
+    #: Whether more than one OpenSpiel state may hold this node: the start of a line (every game of a game object
+    #: starts from its one initial state), or a node OpenSpiel's ``clone`` copied (it shares the node).
+    __slots__ = ("shared",)
+    shared: bool
     action: int
     parent: ActionLine | None
     #: The engine state here (immutable, with its cache of derived data: :func:`~armata_rules.immutable.memo`).
     state: Memo
-    #: Whether more than one OpenSpiel state may hold this node: the start of a line (every game of a game object
-    #: starts from its one initial state), or a node OpenSpiel's ``clone`` copied (it shares the node).
-    shared: bool
+
+    def __deepcopy__(self, memo: dict[int, object]) -> ActionLine:
+        """OpenSpiel's ``clone`` deep-copies a state: the copy shares this node (its engine state is immutable), which
+        two states now hold."""
+        self.shared = True
+        return self
 
     def left(self) -> None:
         """The OpenSpiel state that held this node moved on to a child (``apply_action``): unless the node is
@@ -351,7 +359,7 @@ class _Held(ActionLine):
     information state is asked for. A holder keeps only its own action: a tuple of every action so far in each
     holder was a copy of the whole history at every step, and as many copies as steps kept alive along a line."""
 
-    __slots__ = ("_lines", "_player", "_vectors", "action", "depth", "key", "name", "parent", "shared", "state")
+    __slots__ = ("_lines", "_player", "_vectors", "action", "depth", "key", "name", "parent", "state")
     parent: _Held | None
     state: Any
 
@@ -386,9 +394,9 @@ class _Held(ActionLine):
             setup = self.setup
             to_act = setup.table.to_act(self.state)
             if to_act is None:
-                self._player = _TERMINAL
+                self._player = TERMINAL_PLAYER
             elif to_act.kind is DecisionKind.CHANCE:
-                self._player = _CHANCE
+                self._player = CHANCE_PLAYER
             else:
                 self._player = present(setup.table.decider(self.state), f"{self.name} current player")
         return self._player
@@ -410,7 +418,7 @@ class _Held(ActionLine):
         setup = self.setup
         player = self.player()
         chosen: Action | None = None
-        if player == _CHANCE:
+        if player == CHANCE_PLAYER:
             outcome = self.chance().get(index)
             chosen = None if outcome is None else outcome[0]
         elif player >= 0:
@@ -418,7 +426,7 @@ class _Held(ActionLine):
         if chosen is None:
             to_act = setup.table.to_act(self.state)
             where = "the end of the game" if to_act is None else f"{to_act.decision or to_act.kind.value}"
-            who = "chance" if player == _CHANCE else f"player {player}"
+            who = "chance" if player == CHANCE_PLAYER else f"player {player}"
             raise ValueError(f"{self.name}: action {index!r:.40} is not legal for {who} at {where} (move {self.depth})")
         return _Held(self.name, self.key, setup.engine.apply(self.state, chosen), self, index)
 
@@ -444,7 +452,7 @@ class _Held(ActionLine):
         parent, index = self.parent, self.action
         actor = parent.player()
         action = self.setup.table.action(index)
-        if actor == _CHANCE:
+        if actor == CHANCE_PLAYER:
             who = f"chance: {action}" if self.setup.registration.definition.perfect_information else "chance"
         elif actor == seat:
             who = f"you: {action}"
@@ -462,10 +470,6 @@ class _Held(ActionLine):
             lines.append(node.line(seat))
             node = node.parent
         return "\n".join(reversed(lines))
-
-    def __deepcopy__(self, memo: dict[int, object]) -> _Held:
-        self.shared = True  # OpenSpiel's clone: two states hold this node now
-        return self
 
     def __getstate__(self) -> tuple[str, tuple[tuple[str, object], ...], tuple[int, ...]]:
         return self.name, self.key, self.actions
@@ -513,7 +517,7 @@ class KernelSpielState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance outcomes with their probabilities, by index, sorted."""
-        if self.held.player() != _CHANCE:
+        if self.held.player() != CHANCE_PLAYER:
             return []
         return sorted((index, probability) for index, (_, probability) in self.held.chance().items())
 
