@@ -253,7 +253,7 @@ class _Held(ActionLine):
     as steps kept alive along a line of play.
     """
 
-    __slots__ = ("_player", "_recall", "action", "depth", "params", "parent", "setup", "state")
+    __slots__ = ("_recall", "action", "depth", "params", "parent", "setup", "state")
     parent: _Held | None
     state: GameState
 
@@ -270,7 +270,7 @@ class _Held(ActionLine):
         #: How many actions led here.
         self.depth: int = 0 if parent is None else parent.depth + 1
         self._recall: _Recall | None = None
-        self._player: int | None = None
+        self.player = _current_player(state)
         self.shared = parent is None  # the game's initial state, which every new game starts from
 
     def then(self, action: int) -> _Held:
@@ -281,12 +281,6 @@ class _Held(ActionLine):
         listed = space.legal(setup.engine, self.state).by_index.get(action)
         state = setup.engine.apply(self.state, space.index_to_action(action) if listed is None else listed)
         return _Held(self.params, state, self, action)
-
-    def player(self) -> int:
-        """OpenSpiel's current player here, worked out once (OpenSpiel asks for it several times a step)."""
-        if self._player is None:
-            self._player = _current_player(self.state)
-        return self._player
 
     def recall(self) -> _Recall:
         """What every seat has seen from the start to here."""
@@ -319,7 +313,7 @@ class _Held(ActionLine):
         self.params, self.setup, self.state, self.parent = params, held.setup, held.state, held.parent
         self.action, self.depth = held.action, held.depth
         self._recall = None
-        self._player = None
+        self.player = held.player
         self.shared = held.shared  # the start's holder shares the game's initial state
 
 
@@ -380,11 +374,8 @@ class ArmataState(pyspiel.State):  # type: ignore[misc]
 
     # ------------------------------------------------------------------------------------------- OpenSpiel API
     def current_player(self) -> int:
-        """The seat that decides (the first still to choose in Phase 1), chance, or terminal (OpenSpiel asks
-        several times a step: after the first, one read)."""
-        held = self.held
-        player = held._player
-        return held.player() if player is None else player
+        """The seat that decides (the first still to choose in Phase 1), chance, or terminal."""
+        return self.held.player
 
     def _legal_actions(self, player: int) -> list[int]:
         """The indices of ``player``'s legal actions, sorted (worked out once per state and seat)."""

@@ -20,7 +20,7 @@ from armata_rules.kernel.play.registry import RuleViolation
 from armata_rules.kernel.play.state import StateFileError
 from armata_rules.kernel.records import Record, RecordError, read_record, record_from_json, replay_record, write_record
 from armata_rules.kernel.testing.conformance import ConformanceError, Play, check_record_replay
-from armata_rules.kernel.testing.toy import RACE, RaceContext, RaceState, new_context
+from armata_rules.kernel.testing.toy import RACE, RaceContext, RaceState, RollRules, new_context
 
 
 def _played(engine: Engine[Any, Any], seed: int = 0) -> tuple[list[Action], Any]:
@@ -102,6 +102,31 @@ def test_where_chance_decides_only_its_outcomes_are_taken() -> None:
     assert picked in engine.legal_actions(state)
     assert engine.resolve_chance(state) == engine.apply(state, picked)
     assert engine.chance_outcomes(engine.initial_state()) == []  # a decision, not chance
+
+
+def test_a_chance_frames_outcomes_are_worked_out_once_per_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The probabilities and the listed outcomes of a chance frame come from one answer of its handler, kept on the
+    state (an OpenSpiel chance node asks for both); every call returns a copy that the caller may change."""
+    asked: list[object] = []
+    original = RollRules.outcomes
+
+    def counted(self: RollRules, ctx: RaceContext, state: Any, frame: Any) -> list[tuple[ChanceOutcome, float]]:
+        asked.append(state)
+        return original(self, ctx, state, frame)
+
+    monkeypatch.setattr(RollRules, "outcomes", counted)
+    engine = new_engine(RACE, "explicit", seats=2, faces=3)
+    state = engine.apply(engine.initial_state(), Choose(0, "roll"))
+    outcomes = engine.chance_outcomes(state)
+    outcomes.clear()
+    listed = engine.legal_actions(state)
+    listed.clear()
+    assert [p for _, p in engine.chance_outcomes(state)] == [1 / 3] * 3
+    assert engine.legal_actions(state) == [outcome for outcome, _ in engine.chance_outcomes(state)]
+    assert asked == [state]
+    other = new_engine(RACE, "explicit", seats=2, faces=3)  # another engine keeps its own answer
+    assert other.chance_outcomes(state) == engine.chance_outcomes(state) and asked == [state, state]
+    assert engine.chance_outcomes(engine.initial_state()) == [] and asked == [state, state]
 
 
 def test_a_malformed_call_is_a_type_error() -> None:

@@ -318,8 +318,11 @@ class ActionLine:
 
     #: Whether more than one OpenSpiel state may hold this node: the start of a line (every game of a game object
     #: starts from its one initial state), or a node OpenSpiel's ``clone`` copied (it shares the node).
-    __slots__ = ("shared",)
+    __slots__ = ("player", "shared")
     shared: bool
+    #: OpenSpiel's current player here: the seat that decides, chance or terminal (worked out when the node is
+    #: made: OpenSpiel asks for it several times a step, and search at every node).
+    player: int
     action: int
     parent: ActionLine | None
     #: The engine state here (immutable, with its cache of derived data: :func:`~armata_rules.immutable.memo`).
@@ -359,7 +362,7 @@ class _Held(ActionLine):
     information state is asked for. A holder keeps only its own action: a tuple of every action so far in each
     holder was a copy of the whole history at every step, and as many copies as steps kept alive along a line."""
 
-    __slots__ = ("_lines", "_player", "_vectors", "action", "depth", "key", "name", "parent", "state")
+    __slots__ = ("_lines", "_vectors", "action", "depth", "key", "name", "parent", "state")
     parent: _Held | None
     state: Any
 
@@ -379,7 +382,7 @@ class _Held(ActionLine):
         self.action = action
         #: How many actions led here.
         self.depth: int = 0 if parent is None else parent.depth + 1
-        self._player: int | None = None
+        self.player = _player(self.setup, state, name)
         self._vectors: dict[int, npt.NDArray[np.float32]] = {}
         self._lines: dict[int, str] = {}
         self.shared = parent is None  # the game's initial state, which every new game starts from
@@ -387,19 +390,6 @@ class _Held(ActionLine):
     @property
     def setup(self) -> _Setup:
         return _setup(self.name, self.key)
-
-    def player(self) -> int:
-        """OpenSpiel's current player: the seat that decides, chance, or terminal (worked out once)."""
-        if self._player is None:
-            setup = self.setup
-            to_act = setup.table.to_act(self.state)
-            if to_act is None:
-                self._player = TERMINAL_PLAYER
-            elif to_act.kind is DecisionKind.CHANCE:
-                self._player = CHANCE_PLAYER
-            else:
-                self._player = present(setup.table.decider(self.state), f"{self.name} current player")
-        return self._player
 
     def chance(self) -> dict[int, tuple[ChanceOutcome, float]]:
         """At a chance node, each outcome with its probability by index (worked out once per state)."""
@@ -416,7 +406,7 @@ class _Held(ActionLine):
     def then(self, index: int) -> _Held:
         """The holder after the action numbered ``index``; ``ValueError`` naming it if it is not legal here."""
         setup = self.setup
-        player = self.player()
+        player = self.player
         chosen: Action | None = None
         if player == CHANCE_PLAYER:
             outcome = self.chance().get(index)
@@ -450,7 +440,7 @@ class _Held(ActionLine):
         if self.parent is None:
             return f"seat {seat} sees at the start: {_entries(now, np.flatnonzero(now))}"
         parent, index = self.parent, self.action
-        actor = parent.player()
+        actor = parent.player
         action = self.setup.table.action(index)
         if actor == CHANCE_PLAYER:
             who = f"chance: {action}" if self.setup.registration.definition.perfect_information else "chance"
@@ -481,10 +471,20 @@ class _Held(ActionLine):
             held = held.then(index)
         self.name, self.key, self.state, self.parent = name, key, held.state, held.parent
         self.action, self.depth = held.action, held.depth
-        self._player = None
+        self.player = held.player
         self.shared = held.shared  # the start's holder shares the game's initial state
         self._vectors = {}
         self._lines = {}
+
+
+def _player(setup: _Setup, state: Any, name: str) -> int:
+    """OpenSpiel's current player in ``state``: the seat that decides, chance, or terminal."""
+    to_act = setup.table.to_act(state)
+    if to_act is None:
+        return TERMINAL_PLAYER
+    if to_act.kind is DecisionKind.CHANCE:
+        return CHANCE_PLAYER
+    return present(setup.table.decider(state), f"{name} current player")
 
 
 def _entries(vector: npt.NDArray[np.float32], indices: npt.NDArray[np.intp]) -> str:
@@ -506,18 +506,18 @@ class KernelSpielState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The seat that decides, chance, or terminal."""
-        return self.held.player()
+        return self.held.player
 
     def _legal_actions(self, player: int) -> list[int]:
         """The indices of ``player``'s legal actions, sorted (none for a seat that does not decide now)."""
         setup = self.held.setup
-        if player < 0 or player != self.held.player():
+        if player < 0 or player != self.held.player:
             return []
         return list(setup.table.legal(setup.engine, self.held.state, player).indices)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance outcomes with their probabilities, by index, sorted."""
-        if self.held.player() != CHANCE_PLAYER:
+        if self.held.player != CHANCE_PLAYER:
             return []
         return sorted((index, probability) for index, (_, probability) in self.held.chance().items())
 

@@ -12,7 +12,7 @@ which checks it (:func:`refusal` says why the rules refuse one) and, if the rule
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from armata_rules.kernel.core.errors import EngineInvariantError, expect
 from armata_rules.kernel.core.immutable import memo, replace
@@ -23,7 +23,7 @@ from armata_rules.kernel.play.handlers import ChanceHandler, DecisionHandler, Ha
 from armata_rules.kernel.play.settle import settle
 from armata_rules.kernel.play.state import KernelState
 
-__all__ = ["apply_checked", "apply_listed", "checked_state", "listed_actions", "refusal", "top"]
+__all__ = ["apply_checked", "apply_listed", "chance_pairs", "checked_state", "listed_actions", "refusal", "top"]
 
 C = TypeVar("C", bound=KernelContext)
 S = TypeVar("S", bound=KernelState)
@@ -58,11 +58,32 @@ def listed_actions(game: GameDefinition[C, S], ctx: C, key: object, state: objec
     if frame is None or handler is None:
         found = []
     elif isinstance(handler, ChanceHandler):
-        found = [outcome for outcome, _ in handler.outcomes(ctx, state, frame)]
+        found = [outcome for outcome, _ in chance_pairs(game, ctx, key, state)]
     else:
         handler = expect(handler, DecisionHandler, "dispatch.listed_actions")  # the only other kind with actions
         found = handler.legal(ctx, state, frame)
     cache[key] = found
+    return found
+
+
+#: The second half of the key under which a state keeps its chance outcomes with their probabilities: the first
+#: half is the caller's key of its listed actions (:func:`chance_pairs`).
+_CHANCE_PAIRS: Final = "chance outcomes"
+
+
+def chance_pairs(game: GameDefinition[C, S], ctx: C, key: object, state: object) -> list[tuple[ChanceOutcome, float]]:
+    """At a chance frame, each outcome with its probability; elsewhere an empty list. Worked out once and kept on
+    the state under ``(key, "chance outcomes")``, which :func:`listed_actions` reads too: an OpenSpiel chance node
+    asks for the probabilities and then applies one of the listed outcomes, and each asked the frame's handler. The
+    caller must not change the list."""
+    state = checked_state(game, state)
+    cache = memo(state)  # type: ignore[arg-type]  # a Memo (see listed_actions)
+    pairs_key = (key, _CHANCE_PAIRS)
+    found: list[tuple[ChanceOutcome, float]] | None = cache.get(pairs_key)
+    if found is None:
+        frame, handler = top(game, state)
+        found = [] if frame is None or not isinstance(handler, ChanceHandler) else handler.outcomes(ctx, state, frame)
+        cache[pairs_key] = found
     return found
 
 

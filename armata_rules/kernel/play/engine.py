@@ -19,7 +19,14 @@ from typing import Any, Generic, Literal, TypeVar
 
 from armata_rules.kernel.core.errors import EngineInvariantError, expect
 from armata_rules.kernel.play.actions import Action, ChanceOutcome
-from armata_rules.kernel.play.dispatch import apply_checked, apply_listed, checked_state, listed_actions, top
+from armata_rules.kernel.play.dispatch import (
+    apply_checked,
+    apply_listed,
+    chance_pairs,
+    checked_state,
+    listed_actions,
+    top,
+)
 from armata_rules.kernel.play.frames import Frame
 from armata_rules.kernel.play.game import GameDefinition, KernelContext
 from armata_rules.kernel.play.handlers import ChanceHandler, DecisionHandler, Handler
@@ -82,12 +89,10 @@ class Engine(Generic[C, S]):
         return list(listed_actions(self.definition, self.ctx, self._legal_key, state))
 
     def chance_outcomes(self, state: S) -> list[tuple[ChanceOutcome, float]]:
-        """At a chance frame, each outcome with its probability; elsewhere an empty list."""
-        frame, handler = top(self.definition, checked_state(self.definition, state))
-        if frame is None or not isinstance(handler, ChanceHandler):
-            return []
-        outcomes: list[tuple[ChanceOutcome, float]] = handler.outcomes(self.ctx, state, frame)
-        return outcomes
+        """At a chance frame, each outcome with its probability; elsewhere an empty list. ``TypeError`` if ``state``
+        is not a state of this game. Worked out once per state, as :meth:`legal_actions` (whose outcomes at a chance
+        frame are these); each call returns a copy."""
+        return list(chance_pairs(self.definition, self.ctx, self._legal_key, state))
 
     def apply(self, state: S, action: Action) -> S:
         """The state after ``action``; :class:`~armata_rules.kernel.play.registry.RuleViolation` (input untouched)
