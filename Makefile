@@ -127,10 +127,12 @@ bench-compare: $(VENV)/.installed-compile $(VENV)/.installed-bench
 	$(BIN)/python bench/compare_commits.py $(BASE) $(or $(HEAD),HEAD) --build compiled
 
 ## profile: where the engine spends its time over complete random games (cProfile), then by kind of decision (the
-## legal listing and the apply of each frame and action kind, timed apart, with its share of the time).
+## legal listing and the apply of each frame and action kind, timed apart, with its share of the time), then the
+## copies of immutable values a decision makes, by class, kind of decision and place (pure build).
 profile: $(VENV)/.installed-bench
 	$(BIN)/python bench/profile_engine.py
 	$(BIN)/python bench/decision_costs.py
+	$(BIN)/python bench/state_copies.py
 
 ## bench-finder: precision and recall of the ambiguity finder on seeded scans, per language.
 bench-finder: $(VENV)/.installed-base

@@ -43,6 +43,25 @@ def test_the_costs_by_kind_of_decision_are_tabled() -> None:
     assert "MoveFrame" in done.stdout and "Step" in done.stdout  # the commonest kind is always met
 
 
+def test_the_copies_a_decision_makes_are_counted_or_the_compiled_build_is_named() -> None:
+    """``bench/state_copies.py`` counts the copies of immutable values by class, kind of decision and place on the
+    pure build; the compiled build copies inside compiled modules, and the script says so in one line."""
+    from armata_rules import build
+
+    command = [sys.executable, str(ROOT / "bench" / "state_copies.py"), "--decisions", "1500", "--top", "3"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    if build.compiled_modules():
+        assert done.returncode == 1 and "the compiled build copies inside compiled modules" in done.stderr
+        return
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("1500 decisions; one game-state copy ")
+    by_class = lines[lines.index("copies a decision, by class copied") + 1]
+    assert by_class.split()[1] == "GameState" and float(by_class.split()[0]) > 1.0  # every apply copies the state
+    assert "MoveFrame (" in done.stdout and "FightPhase (" in done.stdout
+    assert done.stdout.count("rules/") >= 1 and "build: pure Python" in done.stdout
+
+
 def test_two_commits_are_compared_side_by_side() -> None:
     """``bench/compare_commits.py`` (the 5% gate of the kernel's extraction) runs on the pure build: both commits
     measured in worktrees of their own, a median and range each, the change, and the worktrees removed again."""
